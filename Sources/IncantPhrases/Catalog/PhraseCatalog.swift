@@ -1,0 +1,39 @@
+/// Every shortcut and every phrase that can trigger one: the definitions plus the user's
+/// recorded phrases. This is what the matcher and the recognizer's grammar are built from.
+public struct PhraseCatalog: Sendable {
+    public private(set) var shortcuts: [ShortcutDefinition]
+    public private(set) var entries: [PhraseEntry]
+    private var shortcutIndex: [String: Int]
+
+    /// Builds the catalog. User phrases for shortcuts that are not defined are reported in
+    /// `orphans` and left out.
+    public init(shortcuts: [ShortcutDefinition], userPhrases: [UserPhrase] = []) {
+        self.shortcuts = shortcuts
+        self.shortcutIndex = Dictionary(
+            shortcuts.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
+        var entries: [PhraseEntry] = []
+        for shortcut in shortcuts {
+            for template in shortcut.phrases {
+                entries.append(PhraseEntry(shortcutID: shortcut.id, template: template))
+            }
+        }
+        var orphans: [UserPhrase] = []
+        for phrase in userPhrases {
+            guard shortcutIndex[phrase.shortcut] != nil, let entry = try? phrase.entry() else {
+                orphans.append(phrase)
+                continue
+            }
+            entries.append(entry)
+        }
+        self.entries = entries
+        self.orphans = orphans
+    }
+
+    /// User phrases whose shortcut is not defined (or whose text no longer parses).
+    public private(set) var orphans: [UserPhrase]
+
+    /// The shortcut with this id.
+    public func shortcut(_ id: String) -> ShortcutDefinition? {
+        shortcutIndex[id].map { shortcuts[$0] }
+    }
+}

@@ -1,0 +1,73 @@
+/// Turning text (typed, spoken or from `--set name=value`) into a typed parameter value.
+extension ParameterDefinition {
+    /// Parses `text` as a value of this parameter: enum values by spoken form or value,
+    /// integers and numbers as digits or words ("twenty one"), booleans as yes/no, true/false,
+    /// on/off. Throws ``ParameterValueError`` naming the parameter and the text.
+    public func parseValue(_ text: String) throws -> ParameterValue {
+        let words = TextNormalizer.words(of: text)
+        let joined = words.joined(separator: " ")
+        switch type {
+        case .enumeration(let values):
+            if let match = values.first(where: { TextNormalizer.words(of: $0.spoken).joined(separator: " ") == joined })
+                ?? values.first(where: { $0.value == text || TextNormalizer.words(of: $0.value).joined(separator: " ") == joined })
+            {
+                return .text(match.value)
+            }
+            throw ParameterValueError(
+                parameter: name, text: text,
+                reason: "expected one of: " + values.map(\.spoken).joined(separator: ", "))
+        case .integer(let range):
+            guard let value = SpokenNumber.parseInteger(text) else {
+                throw ParameterValueError(parameter: name, text: text, reason: "expected a whole number")
+            }
+            if let range, !range.contains(value) {
+                throw ParameterValueError(
+                    parameter: name, text: text,
+                    reason: "expected a number from \(range.lowerBound) to \(range.upperBound)")
+            }
+            return .integer(value)
+        case .number(let range):
+            guard let value = SpokenNumber.parseNumber(text) else {
+                throw ParameterValueError(parameter: name, text: text, reason: "expected a number")
+            }
+            if let range, !range.contains(value) {
+                throw ParameterValueError(
+                    parameter: name, text: text,
+                    reason: "expected a number from \(range.lowerBound) to \(range.upperBound)")
+            }
+            return .number(value)
+        case .boolean:
+            if let value = BooleanWords.value(of: joined) { return .boolean(value) }
+            throw ParameterValueError(parameter: name, text: text, reason: "expected yes or no")
+        case .text:
+            let trimmed = text.trimmingWhitespace()
+            guard !trimmed.isEmpty else {
+                throw ParameterValueError(parameter: name, text: text, reason: "expected some text")
+            }
+            return .text(trimmed)
+        }
+    }
+}
+
+/// A value that does not fit its parameter's type.
+public struct ParameterValueError: Error, Sendable, Hashable, CustomStringConvertible {
+    public var parameter: String
+    public var text: String
+    public var reason: String
+
+    public var description: String { "invalid value \"\(text)\" for parameter '\(parameter)': \(reason)" }
+}
+
+/// The spoken forms of yes and no.
+public enum BooleanWords {
+    public static let trueWords = ["yes", "true", "on", "enable", "enabled", "yeah", "yep", "sure", "okay", "ok"]
+    public static let falseWords = ["no", "false", "off", "disable", "disabled", "nope"]
+
+    /// `true`, `false`, or `nil` when the text is neither.
+    public static func value(of text: String) -> Bool? {
+        let joined = TextNormalizer.words(of: text).joined(separator: " ")
+        if trueWords.contains(joined) || joined == "1" { return true }
+        if falseWords.contains(joined) || joined == "0" { return false }
+        return nil
+    }
+}

@@ -1,0 +1,187 @@
+import Foundation
+
+/// Matches typed or recognized text against every phrase in a catalog and returns the
+/// shortcut, its parameter values and a confidence.
+///
+/// Matching is a word-level edit distance between the query and each phrase automaton: a
+/// wrong, missing or extra word costs one edit, words inside slot values must be exact (a
+/// parameter is never guessed), and a slot may be left unsaid (the parameter is then asked
+/// for). Confidence is `1 - edits / max(query words, phrase words)`. Before any alignment an
+/// inverted index bounds each phrase's best possible confidence from the words it shares with
+/// the query, so only phrases that could win are aligned.
+public struct PhraseMatcher: Sendable {
+    public let catalog: PhraseCatalog
+    public let options: MatchOptions
+    let normalizer: TextNormalizer
+    let phrases: [CompiledPhrase]
+    let vocabulary: Vocabulary
+    /// For each word id, the phrases whose vocabulary holds it.
+    let postings: [[Int32]]
+    let largestStateCount: Int
+
+    /// Compiles every phrase of `catalog`.
+    public init(catalog: PhraseCatalog, options: MatchOptions = MatchOptions()) {
+        self.catalog = catalog
+        self.options = options
+        let normalizer = TextNormalizer(fillers: options.fillers)
+        self.normalizer = normalizer
+        var compiler = PhraseCompiler(normalizer: normalizer)
+        var phrases: [CompiledPhrase] = []
+        phrases.reserveCapacity(catalog.entries.count)
+        for (index, entry) in catalog.entries.enumerated() {
+            guard let shortcut = catalog.shortcut(entry.shortcutID) else { continue }
+            phrases.append(compiler.compile(entry, index: index, shortcut: shortcut))
+        }
+        var postings = Array(repeating: [Int32](), count: compiler.vocabulary.words.count)
+        for (index, phrase) in phrases.enumerated() {
+            for word in phrase.vocabulary { postings[Int(word)].append(Int32(index)) }
+        }
+        self.phrases = phrases
+        self.vocabulary = compiler.vocabulary
+        self.postings = postings
+        self.largestStateCount = phrases.map(\.stateCount).max() ?? 0
+    }
+
+    /// Matches one query.
+    public func match(_ query: String) -> MatchResult {
+        match(transcripts: [query])
+    }
+
+    /// Matches recognizer output given best-first (N-best). Later transcripts are trusted
+    /// slightly less: a candidate from rank `r` has its confidence scaled by `1 - 0.02 r`.
+    public func match(transcripts: [String]) -> MatchResult {
+        var all: [MatchCandidate] = []
+        var firstTokens: [String]?
+        for (rank, transcript) in transcripts.enumerated() {
+            let tokens = normalizer.tokens(transcript)
+            if firstTokens == nil { firstTokens = tokens }
+            var candidates = candidates(for: tokens, transcript: transcript, exhaustive: false)
+            let scale = max(0.5, 1 - 0.02 * Double(rank))
+            for index in candidates.indices { candidates[index].confidence *= scale }
+            all += candidates
+        }
+        return decide(all, tokens: firstTokens ?? [])
+    }
+
+    /// Aligns every phrase with no pruning: the naive baseline the benchmark compares against.
+    public func matchExhaustively(_ query: String) -> MatchResult {
+        let tokens = normalizer.tokens(query)
+        return decide(candidates(for: tokens, transcript: query, exhaustive: true), tokens: tokens)
+    }
+
+    /// The normalized tokens the matcher sees for `text`.
+    public func tokens(_ text: String) -> [String] {
+        normalizer.tokens(text)
+    }
+
+    // MARK: - Candidates
+
+    func candidates(for tokens: [String], transcript: String, exhaustive: Bool) -> [MatchCandidate] {
+        let query = Query(tokens: tokens, vocabulary: vocabulary)
+        var scratch = AlignmentScratch(capacity: (tokens.count + 1) * max(1, largestStateCount))
+        var candidates: [MatchCandidate] = []
+        if exhaustive {
+            for phrase in phrases {
+                if let candidate = align(phrase, query: query, transcript: transcript, scratch: &scratch) {
+                    candidates.append(candidate)
+                }
+            }
+            return candidates
+        }
+        // Upper bounds from shared words.
+        var hits = [Int32](repeating: 0, count: phrases.count)
+        for (word, count) in query.wordCounts {
+            for phrase in postings[Int(word)] { hits[Int(phrase)] += Int32(count) }
+        }
+        var order: [(bound: Double, index: Int)] = []
+        let floor = options.threshold - 1e-9
+        for index in phrases.indices {
+            let bound = upperBound(phrases[index], hits: Int(hits[index]), query: query)
+            if bound >= floor { order.append((bound, index)) }
+        }
+        order.sort { $0.bound > $1.bound }
+        var best = -Double.infinity
+        for (bound, index) in order {
+            if bound < best - options.ambiguityMargin - 1e-9 { break }
+            if let candidate = align(phrases[index], query: query, transcript: transcript, scratch: &scratch) {
+                best = max(best, candidate.confidence)
+                candidates.append(candidate)
+            }
+        }
+        return candidates
+    }
+
+    func upperBound(_ phrase: CompiledPhrase, hits: Int, query: Query) -> Double {
+        let n = query.ids.count
+        if phrase.hasTextSlot { return 1 }
+        var lower = max(0, phrase.minimumUnits - hits)
+        let consumable = hits + (phrase.hasNumberSlot ? query.numericCount : 0)
+        lower = max(lower, n - consumable)
+        let denominator = max(n, phrase.maximumUnits, 1)
+        return 1 - Double(lower) / Double(denominator)
+    }
+
+    // MARK: - Decision
+
+    func decide(_ raw: [MatchCandidate], tokens: [String]) -> MatchResult {
+        // Best candidate per action.
+        var byAction: [MatchCandidate] = []
+        let sorted = raw.sorted(by: Self.better)
+        for candidate in sorted where !byAction.contains(where: { $0.sameAction(as: candidate) }) {
+            byAction.append(candidate)
+        }
+        let candidates = Array(byAction.prefix(options.maximumCandidates))
+        guard let best = candidates.first else {
+            return MatchResult(
+                decision: .rejected, candidates: [], tokens: tokens,
+                reason: tokens.isEmpty ? "nothing to match" : "no phrase is close to \"\(tokens.joined(separator: " "))\"")
+        }
+        if best.confidence < options.threshold {
+            return MatchResult(
+                decision: .rejected, candidates: candidates, tokens: tokens,
+                reason: String(
+                    format: "best match %@ has confidence %.2f, below the threshold %.2f",
+                    best.phrase.label, best.confidence, options.threshold))
+        }
+        let rivals = candidates.dropFirst().filter { $0.confidence >= best.confidence - options.ambiguityMargin }
+        if !rivals.isEmpty {
+            let names = ([best] + rivals).map { candidate -> String in
+                let values = candidate.parameters.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+                return candidate.shortcutID + (values.isEmpty ? "" : "(" + values.joined(separator: ", ") + ")")
+            }
+            return MatchResult(
+                decision: .ambiguous, candidates: candidates, tokens: tokens,
+                reason: "ambiguous: " + names.joined(separator: " and ") + " match equally well")
+        }
+        return MatchResult(decision: .accepted, candidates: candidates, tokens: tokens, reason: best.reason)
+    }
+
+    static func better(_ a: MatchCandidate, _ b: MatchCandidate) -> Bool {
+        if a.confidence != b.confidence { return a.confidence > b.confidence }
+        if a.literalMatches != b.literalMatches { return a.literalMatches > b.literalMatches }
+        return a.phrase.template.text < b.phrase.template.text
+    }
+}
+
+/// A query's tokens as word ids, with numeric values and counts.
+struct Query {
+    let tokens: [String]
+    let ids: [Int32]
+    let integers: [Int?]
+    let numbers: [Double?]
+    let wordCounts: [Int32: Int]
+    let numericCount: Int
+
+    init(tokens: [String], vocabulary: Vocabulary) {
+        self.tokens = tokens
+        self.ids = tokens.map { vocabulary.id(of: $0) }
+        self.integers = tokens.map { Int($0) }
+        self.numbers = tokens.map { token in
+            token.first.map { $0.isNumber || $0 == "-" } == true ? Double(token) : nil
+        }
+        var counts: [Int32: Int] = [:]
+        for id in ids where id >= 0 { counts[id, default: 0] += 1 }
+        self.wordCounts = counts
+        self.numericCount = numbers.filter { $0 != nil }.count
+    }
+}
