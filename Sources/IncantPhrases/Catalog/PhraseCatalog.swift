@@ -32,6 +32,14 @@ public struct PhraseCatalog: Sendable {
     /// User phrases whose shortcut is not defined (or whose text no longer parses).
     public private(set) var orphans: [UserPhrase]
 
+    mutating func setEntries(_ entries: [PhraseEntry]) {
+        self.entries = entries
+    }
+
+    mutating func removeEntry(at index: Int) {
+        entries.remove(at: index)
+    }
+
     /// The shortcut with this id.
     public func shortcut(_ id: String) -> ShortcutDefinition? {
         shortcutIndex[id].map { shortcuts[$0] }
