@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 
 @testable import IncantPhrases
@@ -93,23 +94,25 @@ struct PhraseStoreTests {
         #expect(try String(contentsOfFile: store.directory + "/order-pizza.yaml", encoding: .utf8) == broken)
     }
 
-    @Test func concurrentWritersLoseNothing() async throws {
+    @Test func concurrentWritersLoseNothing() throws {
         let store = temporaryStore()
         defer { try? FileManager.default.removeItem(atPath: store.directory) }
-        // Each writer is an independent store value: its own lock descriptor, as two processes.
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            for writer in 0..<4 {
-                group.addTask {
-                    let mine = PhraseStore(directory: store.directory)
-                    for index in 0..<50 {
-                        try mine.update { phrases in
-                            phrases.append(UserPhrase(shortcut: "set-timer", phrase: "timer \(writer) \(index)"))
-                        }
+        // Each writer is an independent store value on its own (Dispatch, not Swift concurrency)
+        // thread, blocking on flock with its own lock descriptor, as separate processes would.
+        let failures = Mutex<[String]>([])
+        DispatchQueue.concurrentPerform(iterations: 4) { writer in
+            let mine = PhraseStore(directory: store.directory)
+            for index in 0..<50 {
+                do {
+                    try mine.update { phrases in
+                        phrases.append(UserPhrase(shortcut: "set-timer", phrase: "timer \(writer) \(index)"))
                     }
+                } catch {
+                    failures.withLock { $0.append("\(error)") }
                 }
             }
-            try await group.waitForAll()
         }
+        #expect(failures.withLock { $0 }.isEmpty)
         let phrases = try store.all()
         #expect(phrases.count == 200)
         #expect(Set(phrases.map(\.phrase)).count == 200)

@@ -10,6 +10,9 @@ struct DefinitionParser {
     ]
     static let parameterKeys = ["name", "type", "values", "range", "default", "required", "prompt"]
     static let handlerKeys = ["run", "timeout", "open", "swift"]
+    /// Names that would collide with the request's own `INCANT_STAGE`, `INCANT_SHORTCUT` and
+    /// `INCANT_QUERY` environment variables.
+    static let reservedParameterNames: Set<String> = ["stage", "shortcut", "query"]
 
     var reader: YAMLReader
     /// Folder that relative `run` paths resolve against.
@@ -151,6 +154,13 @@ struct DefinitionParser {
             name.allSatisfy({ ($0.isASCII && ($0.isLetter || $0.isNumber)) || $0 == "_" || $0 == "-" })
         else {
             reader.error(nameNode, "invalid parameter name '\(name)': use letters, digits, '_' and '-'")
+            return nil
+        }
+        guard !Self.reservedParameterNames.contains(name.lowercased()) else {
+            reader.error(
+                nameNode,
+                "parameter name '\(name)' is reserved (handlers get INCANT_\(name.uppercased()) for the request itself); choose another"
+            )
             return nil
         }
         let typeName = value("type").flatMap { reader.string($0, what: "parameter 'type'") } ?? "text"

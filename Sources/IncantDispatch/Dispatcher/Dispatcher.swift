@@ -1,0 +1,205 @@
+import Foundation
+import IncantPhrases
+import Logging
+
+/// Runs shortcuts: fills in parameters, runs the confirm stage, asks yes/no when the shortcut
+/// requires confirmation, runs the handle stage, picks the dialog, and records the dispatch in
+/// the history.
+///
+/// ```swift
+/// let history = try HistoryStore(path: HistoryStore.defaultPath())
+/// let dispatcher = Dispatcher(interaction: NonInteractive(), history: history)
+/// let outcome = await dispatcher.dispatch(shortcut, parameters: matched, query: text)
+/// print(outcome.dialog ?? "")
+/// ```
+public struct Dispatcher: Sendable {
+    /// In-process handlers for `HandlerSpec.swift(name:)` stages.
+    public var handlers: HandlerRegistry
+    /// How missing values and yes/no answers are asked for.
+    public var interaction: any DispatchInteraction
+    /// The program used by `open` handlers.
+    public var opener: Opener
+    /// Where every dispatch is recorded; `nil` records nothing.
+    public var history: HistoryStore?
+    /// Where stages, unknown codes and history problems are logged.
+    public var logger: Logger
+
+    /// Creates a dispatcher.
+    public init(
+        handlers: HandlerRegistry = HandlerRegistry(),
+        interaction: any DispatchInteraction = NonInteractive(),
+        opener: Opener = .xdgOpen,
+        history: HistoryStore? = nil,
+        logger: Logger = Logger(label: "incant.dispatch")
+    ) {
+        self.handlers = handlers
+        self.interaction = interaction
+        self.opener = opener
+        self.history = history
+        self.logger = logger
+    }
+
+    /// Dispatches `shortcut` with the parameters matched from `query`:
+    ///
+    /// 1. parameters not given take their defaults; required ones still missing are asked for
+    ///    (no valid answer: `failure`, status ``DispatchOutcome/Status/missingParameter``);
+    /// 2. the confirm stage runs (implicitly `ready` without a confirm handler); any other code
+    ///    stops here (``DispatchOutcome/Status/stoppedAtConfirm``);
+    /// 3. if the shortcut requires confirmation, "<title>?" is asked unless
+    ///    ``DispatchOptions/assumeYes``; no or no answer stops with `failure`, reason
+    ///    `not confirmed` (``DispatchOutcome/Status/notConfirmed``);
+    /// 4. a ``DispatchOptions/dryRun`` stops here (``DispatchOutcome/Status/dryRun``);
+    /// 5. the handle stage runs (implicitly `success` without a handle handler).
+    ///
+    /// Never throws: every problem is a failure outcome with a reason. The outcome is recorded
+    /// in ``history``; a history error is logged, not returned.
+    public func dispatch(
+        _ shortcut: ShortcutDefinition,
+        parameters: [String: ParameterValue] = [:],
+        query: String,
+        options: DispatchOptions = DispatchOptions()
+    ) async -> DispatchOutcome {
+        let startedAt = Date()
+        let start = ContinuousClock.now
+        var outcome = DispatchOutcome(
+            shortcut: shortcut.id, query: query, parameters: parameters, status: .completed,
+            confirm: nil, handle: nil, code: .failure, dialog: nil, reason: nil,
+            startedAt: startedAt, duration: .zero)
+        await run(shortcut, options: options, into: &outcome)
+        outcome.duration = ContinuousClock.now - start
+        logger.debug(
+            "dispatched",
+            metadata: [
+                "shortcut": "\(shortcut.id)", "code": "\(outcome.code)",
+                "status": "\(outcome.status.rawValue)",
+                "reason": "\(outcome.reason ?? "")",
+            ])
+        if let history {
+            do {
+                try await history.record(outcome)
+            } catch {
+                logger.warning(
+                    "cannot record the dispatch in the history", metadata: ["error": "\(error)"])
+            }
+        }
+        return outcome
+    }
+
+    /// Steps 1–5 of ``dispatch(_:parameters:query:options:)``, filling `outcome`.
+    private func run(
+        _ shortcut: ShortcutDefinition, options: DispatchOptions,
+        into outcome: inout DispatchOutcome
+    ) async {
+        let resolver = ParameterResolver(
+            interaction: interaction, maximumAttempts: options.maximumAttempts, logger: logger)
+        switch await resolver.resolve(outcome.parameters, for: shortcut) {
+        case .missing(let name, let reason):
+            outcome.status = .missingParameter
+            outcome.code = .failure
+            outcome.reason = reason
+            outcome.dialog = "Sorry, I need a value for \(name)."
+            return
+        case .resolved(let values):
+            outcome.parameters = values
+        }
+
+        let confirm = await runStage(
+            .confirm, of: shortcut, parameters: outcome.parameters, query: outcome.query)
+        outcome.confirm = confirm
+        outcome.code = confirm.code
+        outcome.dialog = confirm.dialog
+        outcome.reason = confirm.response.reason
+        guard confirm.code == .ready else {
+            outcome.status = .stoppedAtConfirm
+            return
+        }
+
+        if shortcut.requiresConfirmation, !options.assumeYes {
+            let title = shortcut.title.hasSuffix("?") ? shortcut.title : shortcut.title + "?"
+            guard await interaction.askYesNo(title) == true else {
+                outcome.status = .notConfirmed
+                outcome.code = .failure
+                outcome.reason = "not confirmed"
+                outcome.dialog = "Okay, cancelled."
+                return
+            }
+        }
+
+        if options.dryRun {
+            outcome.status = .dryRun
+            return
+        }
+
+        let handle = await runStage(
+            .handle, of: shortcut, parameters: outcome.parameters, query: outcome.query)
+        outcome.handle = handle
+        outcome.status = .completed
+        outcome.code = handle.code
+        outcome.dialog = handle.dialog
+        outcome.reason = handle.response.reason
+    }
+
+    /// Runs one stage of `shortcut` on its own: the handler answers, the code is checked
+    /// against the shortcut's declarations, and the dialog is chosen. Parameters are used as
+    /// given (no defaults, no questions).
+    public func runStage(
+        _ stage: DispatchStage,
+        of shortcut: ShortcutDefinition,
+        parameters: [String: ParameterValue],
+        query: String
+    ) async -> StageResult {
+        let request = ShortcutRequest(
+            stage: stage, shortcut: shortcut.id, parameters: parameters, query: query)
+        let spec = stage == .confirm ? shortcut.confirm : shortcut.handle
+        let start = ContinuousClock.now
+        var response = await respond(to: request, with: spec, of: shortcut)
+        let duration = ContinuousClock.now - start
+
+        var unknownCode: UnknownResponseCodeError?
+        do {
+            response = try shortcut.validate(response)
+        } catch {
+            logger.warning("\(error)")
+            unknownCode = error
+            response = .failure(reason: error.description)
+        }
+        // An implicit `ready` says nothing unless the shortcut declares a dialog for it.
+        let useDefaultDialog = spec != nil || stage == .handle
+        let dialog = shortcut.dialog(
+            for: response, parameters: parameters, useDefault: useDefaultDialog)
+        logger.debug(
+            "stage finished",
+            metadata: [
+                "shortcut": "\(shortcut.id)", "stage": "\(stage.rawValue)",
+                "code": "\(response.code)",
+                "durationMs": "\(duration.roundedMilliseconds)",
+            ])
+        return StageResult(
+            stage: stage, response: response, dialog: dialog, duration: duration,
+            isImplicit: spec == nil, unknownResponseCode: unknownCode)
+    }
+
+    /// The raw (not yet validated) answer of the handler `spec` for `request`.
+    private func respond(
+        to request: ShortcutRequest,
+        with spec: HandlerSpec?,
+        of shortcut: ShortcutDefinition
+    ) async -> ShortcutResponse {
+        switch spec {
+        case nil:
+            return request.stage == .confirm ? .ready : .success
+        case .run(let arguments, let timeout, let workingDirectory):
+            let handler = ExternalHandler(
+                arguments: arguments, timeout: timeout, workingDirectory: workingDirectory,
+                declaredParameters: shortcut.parameters.map(\.name))
+            return await handler.respond(to: request)
+        case .open(let target):
+            return await OpenHandler(target: target, opener: opener).respond(to: request)
+        case .swift(let name):
+            guard let handler = handlers.handler(named: name) else {
+                return .failure(reason: "no Swift handler registered as '\(name)'")
+            }
+            return await handler.respond(to: request)
+        }
+    }
+}

@@ -1,0 +1,151 @@
+internal import Subprocess
+
+#if canImport(System)
+    internal import System
+#else
+    internal import SystemPackage
+#endif
+
+/// Runs one handler process to completion: no shell, its own session and process group,
+/// capped output, and a timeout that kills the whole group.
+enum ProcessRunner {
+    /// Runs `launch` and returns how it ended. Throws only when the process cannot be started.
+    static func run(_ launch: ProcessLaunch) async throws(ProcessLaunchError) -> ProcessResult {
+        let input = try RequestPipe(containing: launch.standardInput)
+        defer { input.close() }
+        var options = PlatformOptions()
+        // A new session makes the handler a process-group leader, so killing the group reaches
+        // everything it forked (unless a child started its own session on purpose).
+        options.createSession = true
+        // If our task is cancelled, kill the whole group too.
+        options.teardownSequence = [
+            .send(
+                signal: .kill, toProcessGroup: true, allowedDurationToNextStep: .milliseconds(100))
+        ]
+        var environment: [Environment.Key: String?] = [:]
+        for (name, value) in launch.environment {
+            guard let key = Environment.Key(rawValue: name) else { continue }
+            environment[key] = value
+        }
+
+        let deadline = ContinuousClock.now + launch.timeout
+        let limit = launch.outputLimit
+        do {
+            let result = try await Subprocess.run(
+                .path(FilePath(launch.executablePath)),
+                arguments: Arguments(launch.arguments),
+                environment: .inherit.updating(environment),
+                workingDirectory: launch.workingDirectory.map { FilePath($0) },
+                platformOptions: options,
+                input: .fileDescriptor(
+                    FileDescriptor(rawValue: input.readEnd), closeAfterSpawningProcess: false),
+                output: .sequence,
+                error: .sequence
+            ) { execution in
+                await supervise(execution, until: deadline, outputLimit: limit)
+            }
+            let supervision = result.closureResult
+            let termination: ProcessResult.Termination
+            switch result.terminationStatus {
+            case _ where supervision.timedOut: termination = .timedOut
+            case .exited(let status): termination = .exited(status)
+            case .signaled(let signal): termination = .signaled(signal)
+            }
+            return ProcessResult(
+                termination: termination,
+                standardOutput: supervision.standardOutput,
+                standardError: supervision.standardError
+            )
+        } catch {
+            throw ProcessLaunchError("cannot run '\(launch.executablePath)': \(error)")
+        }
+    }
+
+    /// What the supervision of a running process found.
+    private struct Supervision: Sendable {
+        var standardOutput: CappedOutput
+        var standardError: CappedOutput
+        var timedOut: Bool
+    }
+
+    private enum Event: Sendable {
+        case standardOutput(CappedOutput)
+        case standardError(CappedOutput)
+        case deadlineReached
+        case timerStopped
+    }
+
+    /// Reads stdout and stderr until they close while a timer runs; at the deadline the process
+    /// group is killed, which closes the pipes of everything in it, so this returns promptly.
+    private static func supervise(
+        _ execution: Execution<FileDescriptorInput, SequenceOutput, SequenceOutput>,
+        until deadline: ContinuousClock.Instant,
+        outputLimit: Int
+    ) async -> Supervision {
+        await withTaskGroup(of: Event.self) { group in
+            group.addTask {
+                .standardOutput(
+                    await CappedOutput.collect(
+                        execution.standardOutput, limit: outputLimit, keeping: .head))
+            }
+            group.addTask {
+                .standardError(
+                    await CappedOutput.collect(
+                        execution.standardError, limit: outputLimit, keeping: .tail))
+            }
+            group.addTask {
+                do {
+                    try await Task.sleep(until: deadline, clock: .continuous)
+                    return .deadlineReached
+                } catch {
+                    return .timerStopped
+                }
+            }
+
+            var standardOutput: CappedOutput?
+            var standardError: CappedOutput?
+            var timedOut = false
+            var exitChecked = false
+            while let event = await group.next() {
+                switch event {
+                case .standardOutput(let output): standardOutput = output
+                case .standardError(let output): standardError = output
+                case .timerStopped: break
+                case .deadlineReached:
+                    // A process that already exited is not late, even if its output events
+                    // are still queued behind this one (e.g. on a busy executor).
+                    let pid = execution.processIdentifier.value
+                    if !timedOut, !ProcessExitWatch.hasExited(pid) {
+                        timedOut = true
+                        killProcessGroup(of: execution)
+                    }
+                }
+                if standardOutput != nil, standardError != nil, !exitChecked {
+                    exitChecked = true
+                    // Both pipes are closed; the process has almost always exited already.
+                    let pid = execution.processIdentifier.value
+                    if !timedOut, await !ProcessExitWatch.waitForExit(of: pid, until: deadline) {
+                        timedOut = true
+                        killProcessGroup(of: execution)
+                    }
+                    group.cancelAll()
+                }
+            }
+            return Supervision(
+                standardOutput: standardOutput ?? CappedOutput(limit: outputLimit, keep: .head),
+                standardError: standardError ?? CappedOutput(limit: outputLimit, keep: .tail),
+                timedOut: timedOut
+            )
+        }
+    }
+
+    /// Sends `SIGKILL` to the process group led by the handler, and to the handler itself in
+    /// case it is not a group leader. The handler is not reaped yet, so its id cannot have been
+    /// reused.
+    private static func killProcessGroup(
+        of execution: Execution<FileDescriptorInput, SequenceOutput, SequenceOutput>
+    ) {
+        try? execution.send(signal: .kill, toProcessGroup: true)
+        try? execution.send(signal: .kill)
+    }
+}

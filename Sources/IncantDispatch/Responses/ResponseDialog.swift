@@ -1,0 +1,38 @@
+import IncantPhrases
+
+extension ResponseCode {
+    /// What is said for a built-in code when neither the handler nor the shortcut gives a
+    /// dialog; `nil` for custom codes that do not report a failure.
+    public var defaultDialog: String? {
+        switch self {
+        case .ready: return "Ready."
+        case .success: return "Done."
+        case .inProgress: return "Working on it."
+        case .continueInApp: return "Continuing in the app."
+        case .failureRequiringAppLaunch:
+            return "Sorry, that didn't work. Please open the app to continue."
+        case .failure: return "Sorry, that didn't work."
+        case .custom: return isFailure ? "Sorry, that didn't work." : nil
+        }
+    }
+}
+
+extension ShortcutDefinition {
+    /// The dialog for `response`: the handler's own dialog if it sent one; else this shortcut's
+    /// declared dialog for the code, rendered with `parameters` overlaid by the response's
+    /// parameters; else, when `useDefault` is true, the code's ``ResponseCode/defaultDialog``.
+    public func dialog(
+        for response: ShortcutResponse,
+        parameters: [String: ParameterValue],
+        useDefault: Bool = true
+    ) -> String? {
+        if let dialog = response.dialog {
+            return dialog
+        }
+        if let template = responses[response.code.rawValue]?.dialog {
+            let values = parameters.merging(response.parameters) { _, fromResponse in fromResponse }
+            return template.render(values)
+        }
+        return useDefault ? response.code.defaultDialog : nil
+    }
+}

@@ -1,0 +1,70 @@
+import ArgumentParser
+import Foundation
+import IncantDispatch
+import IncantPhrases
+
+/// `incant simulate "QUERY"`: the text path end to end, without audio.
+struct SimulateCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "simulate",
+        abstract: "Match a typed query and run the shortcut, as if it had been said.",
+        discussion: """
+            Exit status: 0 when the shortcut succeeded (or was ready, with --dry-run), 1 when it \
+            answered a failure code, 2 when nothing matched or the match was ambiguous, 64 and up \
+            for usage and definition errors.
+            """)
+
+    @Argument(help: "What you would say, e.g. \"order my usual pizza\".")
+    var query: String
+
+    @OptionGroup var catalog: CatalogOptions
+    @OptionGroup var matching: MatchOptionGroup
+
+    @Flag(help: "Print one JSON object instead of text.")
+    var json = false
+
+    @Flag(help: "Run the confirm stage only; do not run the handle stage.")
+    var dryRun = false
+
+    @Option(name: .customLong("answer"), help: ArgumentHelp("Answer a question in advance: name=value (repeatable).", valueName: "name=value"))
+    var answers: [String] = []
+
+    @Flag(help: "Answer yes to \"Are you sure?\" confirmations.")
+    var yes = false
+
+    @Flag(help: "Do not record this run in the history.")
+    var noHistory = false
+
+    func run() async throws {
+        try await withExitStatus {
+            let runner = try makeRunner()
+            let report = await runner.run(query, options: DispatchOptions(assumeYes: yes, dryRun: dryRun))
+            if json {
+                print(report.jsonLine())
+            } else {
+                print(report.summary)
+                if let dialog = report.outcome?.dialog { print(dialog) }
+            }
+            if report.exitStatus != 0 { throw ExitCode(report.exitStatus) }
+        }
+    }
+
+    func makeRunner() throws -> ShortcutRunner {
+        let matcher = PhraseMatcher(catalog: try catalog.loadCatalog(), options: try matching.options())
+        let history = noHistory ? nil : try openHistory()
+        let dispatcher = Dispatcher(
+            interaction: TerminalInteraction(answers: try parseAssignments(answers, option: "--answer")),
+            history: history)
+        return ShortcutRunner(matcher: matcher, dispatcher: dispatcher)
+    }
+}
+
+/// Opens the history database, naming the path when it cannot be.
+func openHistory(path: String? = nil) throws -> HistoryStore {
+    let location = path ?? HistoryStore.defaultPath()
+    do {
+        return try HistoryStore(path: location)
+    } catch {
+        throw CommandFailure(message: "cannot open the history at \(location): \(error)", status: ExitStatus.io)
+    }
+}

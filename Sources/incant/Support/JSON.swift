@@ -1,0 +1,12 @@
+import Foundation
+
+/// JSON output for `--json` flags: sorted keys, one object per line unless pretty.
+enum JSON {
+    static func line<T: Encodable>(_ value: T, pretty: Bool = false) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        if pretty { encoder.outputFormatting.insert(.prettyPrinted) }
+        encoder.dateEncodingStrategy = .iso8601
+        return String(decoding: try encoder.encode(value), as: UTF8.self)
+    }
+}

@@ -1,0 +1,15 @@
+import Foundation
+import Logging
+
+/// Sends library logs to standard error (never mixed with `--json` output on standard output),
+/// at the level named by `INCANT_LOG_LEVEL` (default `warning`).
+enum LoggingSetup {
+    static let once: Void = {
+        let level = ProcessInfo.processInfo.environment["INCANT_LOG_LEVEL"].flatMap(Logger.Level.init(rawValue:)) ?? .warning
+        LoggingSystem.bootstrap { label in
+            var handler = StreamLogHandler.standardError(label: label)
+            handler.logLevel = level
+            return handler
+        }
+    }()
+}

@@ -1,0 +1,81 @@
+import Foundation
+
+/// Runs the built `incant` executable as a user would, with its own temporary data folders.
+struct CLIRunner {
+    struct Result {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+
+        /// The standard output parsed as one JSON object.
+        func json() throws -> [String: Any] {
+            let object = try JSONSerialization.jsonObject(with: Data(stdout.utf8))
+            guard let dictionary = object as? [String: Any] else { throw CocoaError(.propertyListReadCorrupt) }
+            return dictionary
+        }
+    }
+
+    /// A JSON object's values as text (JSON numbers and strings compare alike on every platform).
+    static func texts(_ value: Any?) -> [String: String]? {
+        guard let dictionary = value as? [String: Any] else { return nil }
+        return dictionary.mapValues { "\($0)" }
+    }
+
+    /// Temporary home for XDG folders, removed by `cleanUp()`.
+    let home: URL
+    var environment: [String: String]
+
+    init() throws {
+        home = FileManager.default.temporaryDirectory.appendingPathComponent("incant-cli-\(UUID())")
+        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+        var environment = ProcessInfo.processInfo.environment
+        environment["HOME"] = home.path
+        environment["XDG_CONFIG_HOME"] = home.appendingPathComponent("config").path
+        environment["XDG_DATA_HOME"] = home.appendingPathComponent("data").path
+        self.environment = environment
+    }
+
+    func cleanUp() {
+        try? FileManager.default.removeItem(at: home)
+    }
+
+    /// The repository root (for `phrases/`).
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    /// The demo shortcuts shipped in `phrases/demo`.
+    static let demo = repository.appendingPathComponent("phrases/demo").path
+
+    /// The `incant` executable built beside the test bundle.
+    static let executable: URL = {
+        var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        for _ in 0..<4 {
+            let candidate = directory.appendingPathComponent("incant")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+            directory.deleteLastPathComponent()
+        }
+        return repository.appendingPathComponent(".build/debug/incant")
+    }()
+
+    func run(_ arguments: [String], extraEnvironment: [String: String] = [:], stdin: String? = nil) throws -> Result {
+        let process = Process()
+        process.executableURL = Self.executable
+        process.arguments = arguments
+        process.environment = environment.merging(extraEnvironment) { $1 }
+        let output = Pipe()
+        let error = Pipe()
+        let input = Pipe()
+        process.standardOutput = output
+        process.standardError = error
+        process.standardInput = input
+        try process.run()
+        if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
+        try input.fileHandleForWriting.close()
+        let outData = output.fileHandleForReading.readDataToEndOfFile()
+        let errData = error.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Result(
+            status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+            stderr: String(decoding: errData, as: UTF8.self))
+    }
+}

@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# Installs the Debian packages Incant builds, tests and runs with. Safe to run again: packages
+# already installed are skipped. Uses sudo when not root.
+set -euo pipefail
+
+packages=(
+    # build
+    pkg-config libpocketsphinx-dev libsphinxbase-dev libasound2-dev libsqlite3-dev
+    # speech model and audio tools
+    pocketsphinx-en-us alsa-utils sox espeak-ng
+    # second and third synthetic voices for tests and benchmarks
+    flite festival festvox-kallpc16k
+    # example handlers
+    xdg-utils python3
+)
+
+missing=()
+for package in "${packages[@]}"; do
+    if ! dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed"; then
+        missing+=("$package")
+    fi
+done
+
+if ((${#missing[@]} == 0)); then
+    echo "setup: all Debian packages present"
+    exit 0
+fi
+
+sudo=()
+if [[ $(id -u) -ne 0 ]]; then
+    if command -v sudo >/dev/null; then
+        sudo=(sudo)
+    else
+        echo "setup: need root (or sudo) to install: ${missing[*]}" >&2
+        exit 1
+    fi
+fi
+
+echo "setup: installing ${missing[*]}"
+export DEBIAN_FRONTEND=noninteractive
+"${sudo[@]}" apt-get update -qq
+"${sudo[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}"
