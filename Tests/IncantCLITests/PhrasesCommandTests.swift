@@ -3,36 +3,36 @@ import Testing
 
 @Suite("incant phrases")
 struct PhrasesCommandTests {
-    @Test func addListEditRemoveAndUseInSimulate() throws {
+    @Test func addListEditRemoveAndUseInSimulate() async throws {
         let cli = try CLIRunner()
         defer { cli.cleanUp() }
         let shortcuts = ["--shortcuts", CLIRunner.demo]
-        let add = try cli.run(["phrases", "add", "order-pizza", "order my usual pizza", "--set", "kind=four cheese", "--set", "count=two", "--json"] + shortcuts)
+        let add = try await cli.run(["phrases", "add", "order-pizza", "order my usual pizza", "--set", "kind=four cheese", "--set", "count=two", "--json"] + shortcuts)
         #expect(add.status == 0, "\(add.stderr)")
-        let list = try cli.run(["phrases", "list", "--json"] + shortcuts)
+        let list = try await cli.run(["phrases", "list", "--json"] + shortcuts)
         let phrases = try JSONSerialization.jsonObject(with: Data(list.stdout.utf8)) as? [[String: Any]]
         #expect(phrases?.count == 1)
         #expect(phrases?.first?["phrase"] as? String == "order my usual pizza")
         #expect(CLIRunner.texts(phrases?.first?["parameters"]) == ["kind": "four cheese", "count": "2"])
 
-        let simulate = try cli.run(["simulate", "Order my usual pizza, please", "--json", "--dry-run"] + shortcuts)
+        let simulate = try await cli.run(["simulate", "Order my usual pizza, please", "--json", "--dry-run"] + shortcuts)
         #expect(simulate.status == 0, "\(simulate.stdout)")
         #expect(CLIRunner.texts(try simulate.json()["parameters"]) == ["kind": "four cheese", "count": "2"])
 
-        let edit = try cli.run(["phrases", "edit", "order my usual pizza", "--to", "the usual please"] + shortcuts)
+        let edit = try await cli.run(["phrases", "edit", "order my usual pizza", "--to", "the usual please"] + shortcuts)
         #expect(edit.status == 0, "\(edit.stderr)")
-        let remove = try cli.run(["phrases", "remove", "the usual please"] + shortcuts)
+        let remove = try await cli.run(["phrases", "remove", "the usual please"] + shortcuts)
         #expect(remove.status == 0, "\(remove.stderr)")
-        #expect(try cli.run(["phrases", "list", "--json"] + shortcuts).stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "[]")
+        #expect(try await cli.run(["phrases", "list", "--json"] + shortcuts).stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "[]")
     }
 
-    @Test func conflictIsRefusedNamingTheOwner() throws {
+    @Test func conflictIsRefusedNamingTheOwner() async throws {
         let cli = try CLIRunner()
         defer { cli.cleanUp() }
-        let result = try cli.run(["phrases", "add", "set-timer", "order a pepperoni pizza", "--shortcuts", CLIRunner.demo])
+        let result = try await cli.run(["phrases", "add", "set-timer", "order a pepperoni pizza", "--shortcuts", CLIRunner.demo])
         #expect(result.status == 65)
         #expect(result.stderr.contains("order-pizza"))
-        let near = try cli.run(["phrases", "add", "set-timer", "order a pepperoni pasta", "--set", "minutes=9", "--shortcuts", CLIRunner.demo])
+        let near = try await cli.run(["phrases", "add", "set-timer", "order a pepperoni pasta", "--set", "minutes=9", "--shortcuts", CLIRunner.demo])
         #expect(near.status == 0, "\(near.stderr)")
         #expect(near.stderr.contains("warning") && near.stderr.contains("order-pizza"))
     }
@@ -44,7 +44,7 @@ struct PhrasesCommandTests {
             for writer in ["alpha", "bravo"] {
                 group.addTask {
                     for index in 0..<100 {
-                        let result = try cli.run([
+                        let result = try await cli.run([
                             "phrases", "add", "set-timer", "\(writer) timer number \(index)", "--set", "minutes=3",
                             "--shortcuts", CLIRunner.demo,
                         ])
@@ -57,7 +57,7 @@ struct PhrasesCommandTests {
             }
             try await group.waitForAll()
         }
-        let list = try cli.run(["phrases", "list", "--json", "--shortcuts", CLIRunner.demo])
+        let list = try await cli.run(["phrases", "list", "--json", "--shortcuts", CLIRunner.demo])
         let phrases = try JSONSerialization.jsonObject(with: Data(list.stdout.utf8)) as? [[String: Any]]
         #expect(phrases?.count == 200)
     }

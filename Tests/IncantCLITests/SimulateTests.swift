@@ -3,11 +3,11 @@ import Testing
 
 @Suite("incant simulate")
 struct SimulateTests {
-    @Test func successPrintsTheIssueJSONShapeAndExitsZero() throws {
+    @Test func successPrintsTheIssueJSONShapeAndExitsZero() async throws {
         let cli = try CLIRunner()
         defer { cli.cleanUp() }
         let log = cli.home.appendingPathComponent("orders.log").path
-        let result = try cli.run(
+        let result = try await cli.run(
             ["simulate", "order three four cheese pizzas", "--shortcuts", CLIRunner.demo, "--json"],
             extraEnvironment: ["PIZZERIA_LOG": log])
         #expect(result.status == 0, "\(result.stderr)")
@@ -25,10 +25,10 @@ struct SimulateTests {
         #expect(try String(contentsOfFile: log, encoding: .utf8) == "3 x four cheese\n")
     }
 
-    @Test func customFailureFromConfirmExitsOne() throws {
+    @Test func customFailureFromConfirmExitsOne() async throws {
         let cli = try CLIRunner()
         defer { cli.cleanUp() }
-        let closed = try cli.run(
+        let closed = try await cli.run(
             ["simulate", "order a margherita pizza", "--shortcuts", CLIRunner.demo, "--json"],
             extraEnvironment: ["PIZZERIA_CLOSED": "1"])
         #expect(closed.status == 1)
@@ -37,28 +37,28 @@ struct SimulateTests {
         #expect((json["confirm"] as? [String: Any])?["dialog"] as? String == "The pizzeria is closed right now.")
         #expect(json["handle"] is NSNull)
 
-        let soldOut = try cli.run(
+        let soldOut = try await cli.run(
             ["simulate", "order a pepperoni pizza", "--shortcuts", CLIRunner.demo],
             extraEnvironment: ["PIZZERIA_SOLD_OUT": "pepperoni"])
         #expect(soldOut.status == 1)
         #expect(soldOut.stdout.contains("Sorry, pepperoni is sold out."))
     }
 
-    @Test func noMatchExitsTwoWithNullShortcut() throws {
+    @Test func noMatchExitsTwoWithNullShortcut() async throws {
         let cli = try CLIRunner()
         defer { cli.cleanUp() }
-        let result = try cli.run(["simulate", "what is the meaning of life", "--shortcuts", CLIRunner.demo, "--json"])
+        let result = try await cli.run(["simulate", "what is the meaning of life", "--shortcuts", CLIRunner.demo, "--json"])
         #expect(result.status == 2)
         let json = try result.json()
         #expect(json["accepted"] as? Bool == false)
         #expect(json["shortcut"] is NSNull)
     }
 
-    @Test func dryRunStopsAfterConfirm() throws {
+    @Test func dryRunStopsAfterConfirm() async throws {
         let cli = try CLIRunner()
         defer { cli.cleanUp() }
         let log = cli.home.appendingPathComponent("orders.log").path
-        let result = try cli.run(
+        let result = try await cli.run(
             ["simulate", "order a pepperoni pizza", "--shortcuts", CLIRunner.demo, "--json", "--dry-run"],
             extraEnvironment: ["PIZZERIA_LOG": log])
         #expect(result.status == 0)
@@ -68,29 +68,29 @@ struct SimulateTests {
         #expect(!FileManager.default.fileExists(atPath: log))
     }
 
-    @Test func missingParameterIsAskedThroughAnswer() throws {
+    @Test func missingParameterIsAskedThroughAnswer() async throws {
         let cli = try CLIRunner()
         defer { cli.cleanUp() }
-        let unanswered = try cli.run(["simulate", "order a pizza", "--shortcuts", CLIRunner.demo, "--json"])
+        let unanswered = try await cli.run(["simulate", "order a pizza", "--shortcuts", CLIRunner.demo, "--json"])
         #expect(unanswered.status == 1)
         #expect((try unanswered.json())["reason"] as? String == "missing required parameter 'kind'")
-        let answered = try cli.run(["simulate", "order a pizza", "--shortcuts", CLIRunner.demo, "--json", "--answer", "kind=four cheese"])
+        let answered = try await cli.run(["simulate", "order a pizza", "--shortcuts", CLIRunner.demo, "--json", "--answer", "kind=four cheese"])
         #expect(answered.status == 0, "\(answered.stdout)")
         #expect(CLIRunner.texts((try answered.json())["parameters"]) == ["count": "1", "kind": "four cheese"])
     }
 
-    @Test func confirmationNeedsYes() throws {
+    @Test func confirmationNeedsYes() async throws {
         let cli = try CLIRunner()
         defer { cli.cleanUp() }
-        let refused = try cli.run(["simulate", "good night", "--shortcuts", CLIRunner.demo, "--json"])
+        let refused = try await cli.run(["simulate", "good night", "--shortcuts", CLIRunner.demo, "--json"])
         #expect(refused.status == 1)
         #expect(try refused.json()["reason"] as? String == "not confirmed")
-        let confirmed = try cli.run(["simulate", "good night", "--shortcuts", CLIRunner.demo, "--yes"])
+        let confirmed = try await cli.run(["simulate", "good night", "--shortcuts", CLIRunner.demo, "--yes"])
         #expect(confirmed.status == 0)
         #expect(confirmed.stdout.contains("All lights are off."))
     }
 
-    @Test func ambiguousQueryRunsNothing() throws {
+    @Test func ambiguousQueryRunsNothing() async throws {
         let cli = try CLIRunner()
         defer { cli.cleanUp() }
         let definitions = cli.home.appendingPathComponent("defs.yaml")
@@ -103,35 +103,35 @@ struct SimulateTests {
                 phrases: ["turn on the kitchen light"]
                 responses: { success: Light. }
             """.write(to: definitions, atomically: true, encoding: .utf8)
-        let result = try cli.run(["simulate", "turn on the kitchen", "--shortcuts", definitions.path, "--json"])
+        let result = try await cli.run(["simulate", "turn on the kitchen", "--shortcuts", definitions.path, "--json"])
         #expect(result.status == 2)
         let json = try result.json()
         #expect(json["decision"] as? String == "ambiguous")
         #expect((json["reason"] as? String)?.contains("fan") == true)
     }
 
-    @Test func definitionErrorsExitSixtyFiveNamingFileAndLine() throws {
+    @Test func definitionErrorsExitSixtyFiveNamingFileAndLine() async throws {
         let cli = try CLIRunner()
         defer { cli.cleanUp() }
         let definitions = cli.home.appendingPathComponent("broken.yaml")
         try "shortcuts:\n  - id: x\n    phrases: [\"say {nothing}\"]\n".write(to: definitions, atomically: true, encoding: .utf8)
-        let result = try cli.run(["simulate", "say hi", "--shortcuts", definitions.path])
+        let result = try await cli.run(["simulate", "say hi", "--shortcuts", definitions.path])
         #expect(result.status == 65)
         #expect(result.stderr.contains("broken.yaml:3:"))
         #expect(result.stderr.contains("{nothing}"))
-        let usage = try cli.run(["simulate", "say hi", "--shortcuts", definitions.path, "--answer", "novalue"])
+        let usage = try await cli.run(["simulate", "say hi", "--shortcuts", definitions.path, "--answer", "novalue"])
         #expect(usage.status >= 64)
-        let check = try cli.run(["shortcuts", "check", "--shortcuts", definitions.path])
+        let check = try await cli.run(["shortcuts", "check", "--shortcuts", definitions.path])
         #expect(check.status == 65)
         #expect(check.stdout.contains("broken.yaml:3:"))
     }
 
-    @Test func historyRecordsEveryDispatch() throws {
+    @Test func historyRecordsEveryDispatch() async throws {
         let cli = try CLIRunner()
         defer { cli.cleanUp() }
-        _ = try cli.run(["simulate", "set a timer for five minutes", "--shortcuts", CLIRunner.demo], extraEnvironment: ["TIMER_DRY_RUN": "1"])
-        _ = try cli.run(["simulate", "order a pepperoni pizza", "--shortcuts", CLIRunner.demo], extraEnvironment: ["PIZZERIA_CLOSED": "1"])
-        let history = try cli.run(["history", "--json"])
+        _ = try await cli.run(["simulate", "set a timer for five minutes", "--shortcuts", CLIRunner.demo], extraEnvironment: ["TIMER_DRY_RUN": "1"])
+        _ = try await cli.run(["simulate", "order a pepperoni pizza", "--shortcuts", CLIRunner.demo], extraEnvironment: ["PIZZERIA_CLOSED": "1"])
+        let history = try await cli.run(["history", "--json"])
         #expect(history.status == 0, "\(history.stderr)")
         let lines = history.stdout.split(separator: "\n")
         #expect(lines.count == 2)
@@ -142,7 +142,7 @@ struct SimulateTests {
         #expect((attributes[.posixPermissions] as? Int) == 0o600)
     }
 
-    @Test func hostileTextArrivesAsDataAndRunsNothing() throws {
+    @Test func hostileTextArrivesAsDataAndRunsNothing() async throws {
         let cli = try CLIRunner()
         defer { cli.cleanUp() }
         let marker = cli.home.appendingPathComponent("pwned").path
@@ -165,7 +165,7 @@ struct SimulateTests {
                 handle: { run: ["./note-handler", "{text}"] }
             """.write(to: definitions, atomically: true, encoding: .utf8)
         let hostile = "\"; rm -rf ~; $(touch \(marker)) `touch \(marker)` 'quoted'\nsecond line"
-        let result = try cli.run(
+        let result = try await cli.run(
             ["simulate", "take a note", "--shortcuts", definitions.path, "--answer", "text=\(hostile)", "--json"],
             extraEnvironment: ["CAPTURE": capture.path])
         #expect(result.status == 0, "\(result.stdout) \(result.stderr)")

@@ -191,13 +191,13 @@ final class DispatcherTests {
 
     @Test("a timeout in handle is a failure outcome with reason timeout")
     func handleTimeout() async throws {
-        try directory.script("slow.sh", "sleep 30")
+        try directory.script("slow.sh", "sleep 120")
         let shortcut = pizzaShortcut(
             in: directory, handle: ["./slow.sh"], timeout: .milliseconds(300))
         let start = ContinuousClock.now
         let outcome = await makeDispatcher().dispatch(
             shortcut, parameters: margheritaTimesTwo, query: "q")
-        #expect(ContinuousClock.now - start < .seconds(3))
+        #expect(ContinuousClock.now - start < .seconds(30))
         #expect(outcome.code == .failure)
         #expect(outcome.reason == "timeout")
     }

@@ -105,13 +105,13 @@ final class ExternalHandlerTests {
 
     @Test("a handler past its timeout is killed with everything it forked")
     func timeout() async throws {
-        try directory.script("slow.sh", "sleep 300 &\necho $! > child.pid\nsleep 30")
+        try directory.script("slow.sh", "sleep 300 &\necho $! > child.pid\nsleep 120")
         let start = ContinuousClock.now
         let response = await run(["./slow.sh"], timeout: .seconds(1))
         let elapsed = ContinuousClock.now - start
         #expect(response == .failure(reason: "timeout"))
         #expect(elapsed >= .seconds(1))
-        #expect(elapsed < .seconds(4))
+        #expect(elapsed < .seconds(30))
         let pidText = try #require(directory.contents(of: "child.pid"))
         let child = try #require(
             Int32(
@@ -126,8 +126,8 @@ final class ExternalHandlerTests {
         try directory.script(
             "detach.sh", "sleep 300 &\necho $! > child.pid\necho '{\"code\": \"success\"}'")
         let start = ContinuousClock.now
-        let response = await run(["./detach.sh"], timeout: .seconds(10))
-        #expect(ContinuousClock.now - start < .seconds(3))
+        let response = await run(["./detach.sh"], timeout: .seconds(90))
+        #expect(ContinuousClock.now - start < .seconds(30))
         #expect(response == .success)
         if let pidText = directory.contents(of: "child.pid"),
             let child = Int32(
@@ -140,11 +140,11 @@ final class ExternalHandlerTests {
 
     @Test("a handler that closes its output but keeps running still times out")
     func closedOutputs() async throws {
-        try directory.script("sneaky.sh", "exec >&- 2>&-\nsleep 30")
+        try directory.script("sneaky.sh", "exec >&- 2>&-\nsleep 120")
         let start = ContinuousClock.now
         let response = await run(["./sneaky.sh"], timeout: .seconds(1))
         #expect(response == .failure(reason: "timeout"))
-        #expect(ContinuousClock.now - start < .seconds(4))
+        #expect(ContinuousClock.now - start < .seconds(30))
     }
 
     @Test("a missing program is a failure naming its path")

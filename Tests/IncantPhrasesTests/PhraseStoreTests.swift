@@ -94,13 +94,15 @@ struct PhraseStoreTests {
         #expect(try String(contentsOfFile: store.directory + "/order-pizza.yaml", encoding: .utf8) == broken)
     }
 
-    @Test func concurrentWritersLoseNothing() throws {
+    @Test func concurrentWritersLoseNothing() async throws {
         let store = temporaryStore()
         defer { try? FileManager.default.removeItem(atPath: store.directory) }
         // Each writer is an independent store value on its own (Dispatch, not Swift concurrency)
         // thread, blocking on flock with its own lock descriptor, as separate processes would.
         let failures = Mutex<[String]>([])
-        DispatchQueue.concurrentPerform(iterations: 4) { writer in
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+            Thread.detachNewThread {
+                DispatchQueue.concurrentPerform(iterations: 4) { writer in
             let mine = PhraseStore(directory: store.directory)
             for index in 0..<50 {
                 do {
@@ -110,6 +112,9 @@ struct PhraseStoreTests {
                 } catch {
                     failures.withLock { $0.append("\(error)") }
                 }
+            }
+        }
+                done.resume()
             }
         }
         #expect(failures.withLock { $0 }.isEmpty)

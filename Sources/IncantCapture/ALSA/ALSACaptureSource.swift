@@ -1,0 +1,80 @@
+/// Captures from an ALSA device (a microphone) through libasound2.
+///
+/// The device is opened for 16 kHz, mono, S16_LE capture with about 20 ms periods;
+/// ALSA's plug layer converts when the hardware runs at another rate. Reading happens on a
+/// dedicated thread. Overruns (the reader fell behind and ALSA dropped audio) are recovered
+/// from with `snd_pcm_recover` and counted, not thrown. A missing or busy device makes the
+/// stream throw ``CaptureError/deviceUnavailable(device:message:)`` with ALSA's own words.
+///
+/// ALSA capture never ends by itself. In particular, the `file` plugin with an `infile`
+/// (useful for replaying a recording through the real capture path) keeps returning full
+/// periods after the file is exhausted, repeating stale data; set ``frameLimit`` to the
+/// number of frames to read in that case. See ``fileReplayConfiguration(pcmName:rawFile:)``.
+public struct ALSACaptureSource: AudioSource {
+    /// The ALSA PCM name, as for `arecord -D`: `default`, `hw:1,0`, `plughw:CARD=Mic`, ...
+    public var device: String
+    /// Extra ALSA configuration (asoundrc syntax) layered over the system configuration
+    /// when opening ``device``; nil uses the system configuration alone.
+    public var configuration: String?
+    /// Stop after this many frames; nil reads until cancelled.
+    public var frameLimit: Int?
+    /// The wanted period (chunk) length.
+    public var period: Duration
+
+    public init(
+        device: String = "default",
+        configuration: String? = nil,
+        frameLimit: Int? = nil,
+        period: Duration = .milliseconds(20)
+    ) {
+        self.device = device
+        self.configuration = configuration
+        self.frameLimit = frameLimit
+        self.period = period
+    }
+
+    public var description: String { "ALSA device '\(device)'" }
+
+    public func frames() -> AudioFrameStream {
+        let device = device
+        let configuration = configuration
+        let frameLimit = frameLimit
+        let periodMicroseconds = UInt32(
+            max(
+                1_000,
+                min(500_000, period.components.attoseconds / 1_000_000_000_000 + period.components.seconds * 1_000_000))
+        )
+        return AudioFrameStream(threadName: "incant.alsa") { sink in
+            let pcm = try ALSACapturePCM(
+                device: device, configuration: configuration, periodMicroseconds: periodMicroseconds)
+            var buffer = [Int16](repeating: 0, count: pcm.periodSize)
+            var remaining = frameLimit ?? Int.max
+            while remaining > 0 && !sink.isCancelled {
+                let count = try pcm.read(into: &buffer, timeoutMilliseconds: 200)
+                if count == 0 { continue }
+                let used = min(count, remaining)
+                remaining -= used
+                guard sink.send(Array(buffer[0..<used])) else { return }
+            }
+        }
+    }
+
+    /// ALSA configuration text that defines a capture PCM named `pcmName` which plays
+    /// `rawFile` (headerless S16_LE 16 kHz mono) through the real capture code path, with
+    /// no sound card: the `file` plugin reading `infile` over a `null` slave.
+    ///
+    /// The null slave does not pace reads, so the file is delivered as fast as it is
+    /// consumed. After the end of the file, ALSA keeps returning periods of stale data;
+    /// pass the file's frame count as ``frameLimit``.
+    public static func fileReplayConfiguration(pcmName: String, rawFile: String) -> String {
+        """
+        pcm.\(pcmName) {
+            type file
+            slave.pcm { type null }
+            file "/dev/null"
+            infile "\(rawFile)"
+            format "raw"
+        }
+        """
+    }
+}

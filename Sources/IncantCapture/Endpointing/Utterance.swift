@@ -1,0 +1,47 @@
+/// One stretch of speech cut from a stream by an ``Endpointer``.
+///
+/// Sample positions count from the first sample of the stream (16 kHz).
+public struct Utterance: Sendable, Equatable {
+    /// Why an utterance ended.
+    public enum EndReason: Sendable, Equatable {
+        /// Trailing silence was heard.
+        case silence
+        /// The utterance reached ``EndpointerSettings/maximumUtterance``.
+        case maximumLength
+        /// The stream ended during speech.
+        case endOfStream
+    }
+
+    /// The audio, including pre-roll before and post-roll after the speech.
+    public var samples: [Int16]
+    /// Stream position of `samples[0]`.
+    public var startSample: Int
+    /// Stream position of the first frame judged to be speech.
+    public var speechStartSample: Int
+    /// Stream position just after the last frame judged to be speech.
+    public var speechEndSample: Int
+    /// Why the utterance ended.
+    public var endReason: EndReason
+
+    public init(samples: [Int16], startSample: Int, speechStartSample: Int, speechEndSample: Int, endReason: EndReason)
+    {
+        self.samples = samples
+        self.startSample = startSample
+        self.speechStartSample = speechStartSample
+        self.speechEndSample = speechEndSample
+        self.endReason = endReason
+    }
+
+    /// Stream position just after the last sample of `samples`.
+    public var endSample: Int { startSample + samples.count }
+    /// When `samples` starts, from the start of the stream.
+    public var startTime: Duration { AudioFormat.duration(ofSamples: startSample) }
+    /// When `samples` ends, from the start of the stream.
+    public var endTime: Duration { AudioFormat.duration(ofSamples: endSample) }
+    /// When speech was first detected.
+    public var speechStartTime: Duration { AudioFormat.duration(ofSamples: speechStartSample) }
+    /// When speech was last detected.
+    public var speechEndTime: Duration { AudioFormat.duration(ofSamples: speechEndSample) }
+    /// The length of `samples`.
+    public var duration: Duration { AudioFormat.duration(ofSamples: samples.count) }
+}

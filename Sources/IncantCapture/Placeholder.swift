@@ -1,1 +1,0 @@
-// Audio capture: in progress.

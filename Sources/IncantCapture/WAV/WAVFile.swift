@@ -1,0 +1,130 @@
+import Foundation
+
+/// A RIFF/WAVE file of 16-bit PCM audio, mapped into memory.
+///
+/// Files in Incant's format (16 kHz mono) are used as they are. Other sample rates and
+/// channel counts are converted on the fly: channels are averaged to mono and the rate is
+/// changed with a windowed-sinc resampler. Other encodings (8/24/32-bit, float, compressed)
+/// are refused with a message that says how to convert them with sox.
+public struct WAVFile: Sendable {
+    /// The path the file was read from, as given.
+    public let path: String
+    /// The encoding declared by the file.
+    public let format: WAVFormat
+    /// The bytes of the `data` chunk.
+    let audio: Data
+    /// Frames in the file at its own rate.
+    public var sourceFrameCount: Int { audio.count / format.bytesPerFrame }
+
+    /// Samples the file yields once converted to 16 kHz mono.
+    public var sampleCount: Int {
+        if format.sampleRate == AudioFormat.sampleRate { return sourceFrameCount }
+        return Int(Int64(sourceFrameCount) * Int64(AudioFormat.sampleRate) / Int64(format.sampleRate))
+    }
+
+    /// The length of the audio.
+    public var duration: Duration { AudioFormat.duration(ofSamples: sampleCount) }
+
+    /// Opens and parses `path`.
+    ///
+    /// - Throws: ``CaptureError`` naming the file when it cannot be read, is not a WAV
+    ///   file, is cut short, or uses an encoding other than 16-bit PCM.
+    public init(path: String) throws {
+        self.path = path
+        let bytes = try Self.map(path)
+        let parsed = try WAVParser(path: path, bytes: bytes).parse()
+        format = parsed.format
+        audio = parsed.audio
+    }
+
+    /// Reads the whole file as 16 kHz mono samples.
+    public static func readSamples(path: String) throws -> [Int16] {
+        try WAVFile(path: path).samples()
+    }
+
+    /// All the audio as 16 kHz mono samples.
+    public func samples() -> [Int16] {
+        samples(in: 0..<sampleCount)
+    }
+
+    /// The 16 kHz mono samples in `range` (indices at 16 kHz), converting if needed.
+    public func samples(in range: Range<Int>) -> [Int16] {
+        let range = range.clamped(to: 0..<sampleCount)
+        if range.isEmpty { return [] }
+        if format.isNative {
+            return audio.withUnsafeBytes { raw in
+                (range.lowerBound..<range.upperBound).map { index in
+                    Int16(littleEndian: raw.loadUnaligned(fromByteOffset: index * 2, as: Int16.self))
+                }
+            }
+        }
+        return audio.withUnsafeBytes { raw in
+            let mono = { (frame: Int) -> Float in
+                var sum: Int = 0
+                let base = frame * format.bytesPerFrame
+                for channel in 0..<format.channelCount {
+                    sum += Int(
+                        Int16(littleEndian: raw.loadUnaligned(fromByteOffset: base + channel * 2, as: Int16.self)))
+                }
+                return Float(sum) / Float(format.channelCount)
+            }
+            if format.sampleRate == AudioFormat.sampleRate {
+                return range.map { Int16(clamping: Int(mono($0).rounded())) }
+            }
+            let resampler = Resampler(inputRate: format.sampleRate, outputRate: AudioFormat.sampleRate)
+            return resampler.resample(range, inputCount: sourceFrameCount, input: mono)
+        }
+    }
+
+    /// Writes `samples` as a 16-bit PCM mono WAV file.
+    public static func write(_ samples: [Int16], sampleRate: Int = AudioFormat.sampleRate, to path: String) throws {
+        var data = Data(capacity: 44 + samples.count * 2)
+        func append32(_ value: UInt32) { withUnsafeBytes(of: value.littleEndian) { data.append(contentsOf: $0) } }
+        func append16(_ value: UInt16) { withUnsafeBytes(of: value.littleEndian) { data.append(contentsOf: $0) } }
+        data.append(contentsOf: Array("RIFF".utf8))
+        append32(UInt32(36 + samples.count * 2))
+        data.append(contentsOf: Array("WAVEfmt ".utf8))
+        append32(16)
+        append16(1)
+        append16(1)
+        append32(UInt32(sampleRate))
+        append32(UInt32(sampleRate * 2))
+        append16(2)
+        append16(16)
+        data.append(contentsOf: Array("data".utf8))
+        append32(UInt32(samples.count * 2))
+        samples.withUnsafeBufferPointer { buffer in
+            for sample in buffer {
+                append16(UInt16(bitPattern: sample))
+            }
+        }
+        do {
+            try data.write(to: URL(fileURLWithPath: path), options: .atomic)
+        } catch {
+            throw CaptureError.unwritableFile(path: path, reason: Self.reason(for: error))
+        }
+    }
+
+    private static func map(_ path: String) throws -> Data {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw CaptureError.unreadableFile(path: path, reason: "no such file")
+        }
+        if isDirectory.boolValue {
+            throw CaptureError.unreadableFile(path: path, reason: "it is a directory")
+        }
+        do {
+            return try Data(contentsOf: URL(fileURLWithPath: path), options: .alwaysMapped)
+        } catch {
+            throw CaptureError.unreadableFile(path: path, reason: reason(for: error))
+        }
+    }
+
+    private static func reason(for error: any Error) -> String {
+        let error = error as NSError
+        if let underlying = error.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
+            return String(cString: strerror(Int32(underlying.code)))
+        }
+        return error.localizedDescription
+    }
+}

@@ -1,0 +1,156 @@
+import IncantPhrases
+
+/// Compiles every phrase of a catalog into one JSGF grammar.
+///
+/// Templates map one to one: `(a|b)` → `( a | b )`, `[x]` → `[ x ]`. Each `{param}` becomes a
+/// rule shared by the shortcut's phrases: enum values by their spoken forms, booleans as
+/// yes/no/on/off…, integers as number words (each value of a small range, or a general
+/// number grammar), numbers with "point". Digits written in templates are spoken as words.
+/// Free-text slots cannot be expressed in a grammar; their phrases are skipped and reported.
+public enum GrammarCompiler {
+    /// Ranges up to this size list every value; larger ones use the general number grammar.
+    static let enumeratedRangeLimit = 200
+
+    public static func compile(_ catalog: PhraseCatalog) -> SpeechGrammar {
+        var builder = Builder()
+        var alternatives: [String] = []
+        var skipped: [(PhraseEntry, String)] = []
+        for entry in catalog.entries {
+            guard let shortcut = catalog.shortcut(entry.shortcutID) else { continue }
+            if let textSlot = entry.template.slotNames.first(where: {
+                if case .text = shortcut.parameter(named: $0)?.type { return true }
+                return false
+            }) {
+                skipped.append((entry, "free-text parameter {\(textSlot)} cannot be recognized from a grammar"))
+                continue
+            }
+            let body = builder.expression(entry.template.root, shortcut: shortcut)
+            guard !body.isEmpty else {
+                skipped.append((entry, "phrase has no speakable words"))
+                continue
+            }
+            let rule = "p\(alternatives.count)"
+            builder.rules.append("<\(rule)> = \(body);")
+            alternatives.append("<\(rule)>")
+        }
+        var lines = ["#JSGF V1.0;", "grammar incant;"]
+        // An empty catalog gives a grammar without a public rule; the recognizer refuses it.
+        if !alternatives.isEmpty {
+            lines.append("public <command> = " + alternatives.joined(separator: " | ") + ";")
+        }
+        lines += builder.rules
+        lines += builder.numberRules.sorted()
+        return SpeechGrammar(
+            jsgf: lines.joined(separator: "\n") + "\n", words: builder.words, skipped: skipped,
+            phraseCount: alternatives.count)
+    }
+
+    /// The words a person says for `text`: lower case, punctuation dropped, digits spelled out.
+    public static func spokenWords(_ text: String) -> [String] {
+        TextNormalizer.words(of: text).flatMap { word -> [String] in
+            if let value = Int(word) { return SpokenNumber.words(for: value).split(separator: " ").map(String.init) }
+            if let value = Double(word), word.contains(".") {
+                let parts = word.split(separator: ".")
+                let whole = Int(parts[0]).map { SpokenNumber.words(for: $0) } ?? ""
+                let fraction =
+                    parts.count > 1
+                    ? parts[1].compactMap { $0.wholeNumberValue }.map { SpokenNumber.words(for: $0) } : []
+                _ = value
+                return (whole + " point " + fraction.joined(separator: " ")).split(separator: " ").map(String.init)
+            }
+            return [word]
+        }
+    }
+
+    struct Builder {
+        var rules: [String] = []
+        var numberRules: Set<String> = []
+        var words: Set<String> = []
+        var slotRules: [String: String] = [:]
+
+        mutating func expression(_ node: TemplateNode, shortcut: ShortcutDefinition) -> String {
+            switch node {
+            case .word(let word):
+                let spoken = spokenWords(word)
+                words.formUnion(spoken)
+                return spoken.joined(separator: " ")
+            case .sequence(let nodes):
+                return nodes.map { expression($0, shortcut: shortcut) }.filter { !$0.isEmpty }.joined(separator: " ")
+            case .choice(let nodes):
+                let parts = nodes.map { expression($0, shortcut: shortcut) }.filter { !$0.isEmpty }
+                if parts.isEmpty { return "" }
+                return parts.count == 1 ? parts[0] : "( " + parts.joined(separator: " | ") + " )"
+            case .optional(let inner):
+                let part = expression(inner, shortcut: shortcut)
+                return part.isEmpty ? "" : "[ " + part + " ]"
+            case .slot(let name):
+                guard let parameter = shortcut.parameter(named: name) else { return "" }
+                return slotRule(parameter, shortcut: shortcut)
+            }
+        }
+
+        mutating func slotRule(_ parameter: ParameterDefinition, shortcut: ShortcutDefinition) -> String {
+            let key = shortcut.id + "\u{0}" + parameter.name
+            if let existing = slotRules[key] { return existing }
+            let name = "<s_\(Self.ruleSafe(shortcut.id))_\(Self.ruleSafe(parameter.name))>"
+            slotRules[key] = name
+            let body: String
+            switch parameter.type {
+            case .enumeration(let values):
+                body = alternatives(values.map(\.spoken))
+            case .boolean:
+                body = alternatives(BooleanWords.trueWords + BooleanWords.falseWords)
+            case .integer(let range):
+                if let range, range.count <= GrammarCompiler.enumeratedRangeLimit {
+                    body = alternatives(range.map { SpokenNumber.words(for: $0) })
+                } else {
+                    body = (range?.lowerBound ?? 0) < 0 ? "[ minus ] " + integerRule() : integerRule()
+                }
+            case .number(let range):
+                let integer = integerRule()
+                words.formUnion([
+                    "point", "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
+                ])
+                let sign = (range?.lowerBound ?? 0) < 0 ? "[ minus ] " : ""
+                body = sign + integer + " [ point <n_digit>+ ]"
+                numberRules.insert("<n_digit> = zero | one | two | three | four | five | six | seven | eight | nine;")
+            case .text:
+                // Phrases with free-text slots are skipped before reaching here.
+                body = "<NULL>"
+            }
+            rules.append("\(name) = \(body);")
+            return name
+        }
+
+        mutating func alternatives(_ texts: [String]) -> String {
+            let spoken = texts.map { spokenWords($0) }.filter { !$0.isEmpty }
+            for words in spoken { self.words.formUnion(words) }
+            let unique = Array(Set(spoken.map { $0.joined(separator: " ") })).sorted()
+            return unique.count == 1 ? unique[0] : "( " + unique.joined(separator: " | ") + " )"
+        }
+
+        /// A general grammar for 0 … 999,999 said in words.
+        mutating func integerRule() -> String {
+            let units = ["one", "two", "three", "four", "five", "six", "seven", "eight", "nine"]
+            let teens = [
+                "ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen",
+                "nineteen",
+            ]
+            let tens = ["twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"]
+            words.formUnion(units + teens + tens + ["zero", "hundred", "thousand", "and"])
+            numberRules.formUnion([
+                "<n_unit> = " + units.joined(separator: " | ") + ";",
+                "<n_teen> = " + teens.joined(separator: " | ") + ";",
+                "<n_ten> = " + tens.joined(separator: " | ") + ";",
+                "<n_below100> = <n_unit> | <n_teen> | <n_ten> [ <n_unit> ];",
+                "<n_below1000> = <n_below100> | <n_unit> hundred [ [ and ] <n_below100> ];",
+                "<n_integer> = zero | <n_below1000> | <n_below1000> thousand [ [ and ] <n_below1000> ];",
+            ])
+            return "<n_integer>"
+        }
+
+        static func ruleSafe(_ text: String) -> String {
+            String(text.map { $0.isASCII && ($0.isLetter || $0.isNumber) ? $0 : "_" })
+        }
+    }
+}

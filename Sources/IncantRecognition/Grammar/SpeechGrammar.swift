@@ -1,0 +1,13 @@
+import IncantPhrases
+
+/// The phrases of a catalog as one JSGF grammar for pocketsphinx, with the words it uses.
+public struct SpeechGrammar: Sendable {
+    /// The grammar text (`#JSGF V1.0; grammar incant; public <command> = …;`).
+    public var jsgf: String
+    /// Every word the grammar can produce (lower case, as the dictionary spells words).
+    public var words: Set<String>
+    /// Phrases left out of the grammar, with the reason (e.g. free-text slots).
+    public var skipped: [(entry: PhraseEntry, reason: String)]
+    /// How many phrases the grammar holds.
+    public var phraseCount: Int
+}

@@ -1,0 +1,411 @@
+import CPocketSphinx
+import Foundation
+import IncantCapture
+import Synchronization
+
+/// A warm pocketsphinx 0.8 (5prealpha) decoder: the acoustic model and dictionary are
+/// loaded once and reused for every utterance; grammars are compiled once into named
+/// searches and switched between cheaply.
+///
+/// ## Concurrency
+/// pocketsphinx's decoder is a single mutable C object that must never be used from two
+/// threads at once. Every call here takes an internal `Mutex` for its whole duration, which
+/// makes the class safe to share (`@unchecked Sendable` is justified by that lock: no
+/// pointer escapes a locked region). A lock was chosen over an actor because decoding is
+/// synchronous CPU work (a fraction of the audio's duration); callers decide where it runs,
+/// typically off the cooperative pool for long audio. Calls from several tasks are served
+/// one after another.
+///
+/// ## Logging
+/// pocketsphinx's informational output is suppressed; its warnings and errors are folded
+/// into the thrown ``RecognitionError``s instead.
+public final class PocketSphinxDecoder: @unchecked Sendable {
+    /// The name of the phone-loop search added by ``loadPhoneLoop(named:)``.
+    public static let phoneLoopSearch = "_phone_loop"
+
+    /// The model this decoder was started with.
+    public let model: PocketSphinxModel
+    /// The options this decoder was started with.
+    public let options: PocketSphinxOptions
+
+    private let lock = Mutex(())
+    // Only touched while `lock` is held (or in init/deinit).
+    private nonisolated(unsafe) let decoder: OpaquePointer
+    private nonisolated(unsafe) var searches: Set<String> = []
+    private nonisolated(unsafe) var inUtterance = false
+    private nonisolated(unsafe) var samplesInUtterance = 0
+
+    /// Loads the model. Takes about a second (mostly reading the dictionary).
+    ///
+    /// - Throws: ``RecognitionError/modelMissing(path:hint:)`` or
+    ///   ``RecognitionError/decoderInitializationFailed(message:)``.
+    public init(model: PocketSphinxModel? = nil, options: PocketSphinxOptions = PocketSphinxOptions()) throws {
+        SphinxLog.install()
+        let model = try model ?? PocketSphinxModel.locate()
+        // pocketsphinx dumps its whole configuration to stderr when the model fails to
+        // load; catch the common case (missing files) first, with a better message.
+        for path in [(model.acousticModel as NSString).appendingPathComponent("mdef"), model.dictionary]
+        where !FileManager.default.isReadableFile(atPath: path) {
+            throw RecognitionError.modelMissing(
+                path: path,
+                hint: "install Debian's pocketsphinx-en-us or point \(PocketSphinxModel.environmentVariable) at a model"
+            )
+        }
+        self.model = model
+        self.options = options
+        var arguments = [
+            "-hmm", model.acousticModel,
+            "-dict", model.dictionary,
+            "-samprate", String(AudioFormat.sampleRate),
+            "-bestpath", options.computesPosterior ? "yes" : "no",
+            "-allphone_ci", options.phoneLoopContextIndependent ? "yes" : "no",
+        ]
+        for (name, value) in options.extraArguments {
+            arguments += [name, value]
+        }
+        let mark = SphinxLog.mark
+        guard let config = Self.parse(arguments) else {
+            throw RecognitionError.decoderInitializationFailed(
+                message: Self.explain(since: mark, or: "invalid options"))
+        }
+        defer { cmd_ln_free_r(config) }
+        guard let decoder = ps_init(config) else {
+            throw RecognitionError.decoderInitializationFailed(
+                message: Self.explain(since: mark, or: "pocketsphinx could not load '\(model.acousticModel)'"))
+        }
+        self.decoder = decoder
+    }
+
+    deinit {
+        ps_free(decoder)
+    }
+
+    // MARK: Dictionary
+
+    /// The pronunciation of `word` (phones separated by spaces), or nil if it is unknown.
+    public func pronunciation(of word: String) -> String? {
+        lock.withLock { _ in
+            guard let phones = ps_lookup_word(decoder, word) else { return nil }
+            defer { free(phones) }
+            return String(cString: phones)
+        }
+    }
+
+    /// The words of `words` that the dictionary does not know, in order, without repeats.
+    public func missingWords(_ words: some Sequence<String>) -> [String] {
+        var missing: [String] = []
+        for word in words where !missing.contains(word) && pronunciation(of: word) == nil {
+            missing.append(word)
+        }
+        return missing
+    }
+
+    /// Adds `word` with `phones` (CMUdict phones separated by spaces, e.g. `"K AH M P Y UW T ER"`).
+    /// A word that exists gets the pronunciation as an alternative.
+    ///
+    /// Add words before loading the grammars that use them.
+    public func addWord(_ word: String, phones: String) throws {
+        try lock.withLock { _ in
+            let mark = SphinxLog.mark
+            if ps_add_word(decoder, word, phones, 1) < 0 {
+                throw RecognitionError.invalidPronunciation(
+                    word: word, phones: phones, message: Self.explain(since: mark, or: "rejected by pocketsphinx"))
+            }
+        }
+    }
+
+    // MARK: Searches
+
+    /// The names of the loaded searches.
+    public var searchNames: Set<String> {
+        lock.withLock { _ in searches }
+    }
+
+    /// The search used when ``decode(_:search:)`` is not told one.
+    public var activeSearch: String? {
+        lock.withLock { _ in
+            guard let name = ps_get_search(decoder) else { return nil }
+            return String(cString: name)
+        }
+    }
+
+    /// Compiles a JSGF grammar (`#JSGF V1.0; grammar name; public <rule> = ...;`) into the
+    /// search `name`, replacing any search of that name. The first public rule is used.
+    /// Does not change the active search unless none is active.
+    ///
+    /// - Throws: ``RecognitionError/wordsMissingFromDictionary(_:)`` when the grammar uses
+    ///   unknown words, ``RecognitionError/invalidGrammar(name:message:)`` otherwise.
+    public func loadGrammar(jsgf: String, named name: String) throws {
+        try lock.withLock { _ in
+            try requireIdle()
+            let previous = ps_get_search(decoder).map { String(cString: $0) }
+            let mark = SphinxLog.mark
+            guard ps_set_jsgf_string(decoder, name, jsgf) == 0 else {
+                let messages = SphinxLog.messages(since: mark)
+                let missing = messages.compactMap(Self.missingWord(in:))
+                if !missing.isEmpty {
+                    throw RecognitionError.wordsMissingFromDictionary(missing)
+                }
+                throw RecognitionError.invalidGrammar(
+                    name: name, message: Self.explain(messages, or: "pocketsphinx could not compile it"))
+            }
+            searches.insert(name)
+            try restore(previous)
+        }
+    }
+
+    /// Adds a phone-loop search (any sequence of phones, weighted by the model's phone
+    /// n-gram) under `name`. Its score over an utterance is the yardstick for rejecting
+    /// out-of-grammar speech: a grammar path scoring far below it is probably wrong.
+    ///
+    /// - Throws: ``RecognitionError/modelMissing(path:hint:)`` if the model has no phone LM.
+    public func loadPhoneLoop(named name: String = PocketSphinxDecoder.phoneLoopSearch) throws {
+        guard let phoneModel = model.phoneLanguageModel else {
+            throw RecognitionError.modelMissing(
+                path: (model.acousticModel as NSString).deletingLastPathComponent + "/en-us-phone.lm.bin",
+                hint: "the phone loop needs the phone language model of Debian's pocketsphinx-en-us package")
+        }
+        try lock.withLock { _ in
+            try requireIdle()
+            let previous = ps_get_search(decoder).map { String(cString: $0) }
+            let mark = SphinxLog.mark
+            guard ps_set_allphone_file(decoder, name, phoneModel) == 0 else {
+                throw RecognitionError.invalidGrammar(
+                    name: name, message: Self.explain(since: mark, or: "cannot load '\(phoneModel)'"))
+            }
+            searches.insert(name)
+            try restore(previous)
+        }
+    }
+
+    /// Makes `name` the search used by default.
+    public func activateSearch(_ name: String) throws {
+        try lock.withLock { _ in
+            try requireIdle()
+            try select(name)
+        }
+    }
+
+    /// Removes the search `name`.
+    public func unloadSearch(_ name: String) {
+        lock.withLock { _ in
+            if ps_unset_search(decoder, name) == 0 { searches.remove(name) }
+        }
+    }
+
+    // MARK: Decoding
+
+    /// Decodes one whole utterance.
+    ///
+    /// - Parameters:
+    ///   - samples: 16 kHz mono audio, the complete utterance.
+    ///   - search: the search to use; nil uses the active one. The active search is not changed.
+    /// - Returns: the hypothesis, or nil when nothing was recognised.
+    public func decode(_ samples: [Int16], search: String? = nil) throws -> RecognitionHypothesis? {
+        try lock.withLock { _ in
+            try requireIdle()
+            let previous = ps_get_search(decoder).map { String(cString: $0) }
+            if let search { try select(search) }
+            defer { if search != nil { try? restore(previous) } }
+            try startUtterance()
+            let mark = SphinxLog.mark
+            // See PocketSphinxOptions.normalizesWholeUtterance for the trade-off.
+            let fullUtterance: Int32 = options.normalizesWholeUtterance ? 1 : 0
+            let processed = samples.withUnsafeBufferPointer { buffer in
+                ps_process_raw(decoder, buffer.baseAddress, buffer.count, 0, fullUtterance)
+            }
+            samplesInUtterance = samples.count
+            try finishUtterance()
+            if processed < 0 {
+                throw RecognitionError.decodingFailed(message: Self.explain(since: mark, or: "ps_process_raw failed"))
+            }
+            return collectHypothesis()
+        }
+    }
+
+    /// Starts an utterance fed piece by piece with ``process(_:)`` (decoding while the user
+    /// is still speaking), using `search` or the active search.
+    public func beginUtterance(search: String? = nil) throws {
+        try lock.withLock { _ in
+            try requireIdle()
+            if let search { try select(search) }
+            try startUtterance()
+        }
+    }
+
+    /// Feeds the next samples of the utterance begun with ``beginUtterance(search:)``.
+    public func process(_ samples: [Int16]) throws {
+        try lock.withLock { _ in
+            guard inUtterance else { throw RecognitionError.decodingFailed(message: "no utterance was begun") }
+            let mark = SphinxLog.mark
+            let processed = samples.withUnsafeBufferPointer { buffer in
+                ps_process_raw(decoder, buffer.baseAddress, buffer.count, 0, 0)
+            }
+            samplesInUtterance += samples.count
+            if processed < 0 {
+                throw RecognitionError.decodingFailed(message: Self.explain(since: mark, or: "ps_process_raw failed"))
+            }
+        }
+    }
+
+    /// Ends the utterance begun with ``beginUtterance(search:)`` and returns what was heard.
+    public func endUtterance() throws -> RecognitionHypothesis? {
+        try lock.withLock { _ in
+            guard inUtterance else { throw RecognitionError.decodingFailed(message: "no utterance was begun") }
+            try finishUtterance()
+            return collectHypothesis()
+        }
+    }
+
+    // MARK: Internals (lock held)
+
+    private func requireIdle() throws {
+        if inUtterance {
+            throw RecognitionError.decodingFailed(message: "an utterance is in progress; end it first")
+        }
+    }
+
+    private func select(_ name: String) throws {
+        guard searches.contains(name), ps_set_search(decoder, name) == 0 else {
+            throw RecognitionError.unknownSearch(name)
+        }
+    }
+
+    /// Re-activates `previous` after loading a search (ps_set_* activates nothing, but be sure).
+    private func restore(_ previous: String?) throws {
+        guard let previous, searches.contains(previous) else { return }
+        _ = ps_set_search(decoder, previous)
+    }
+
+    private func startUtterance() throws {
+        guard ps_get_search(decoder) != nil else {
+            throw RecognitionError.decodingFailed(message: "no grammar is loaded")
+        }
+        let mark = SphinxLog.mark
+        // Without a new stream, 0.8 numbers frames from the first utterance ever decoded.
+        guard ps_start_stream(decoder) == 0, ps_start_utt(decoder) == 0 else {
+            throw RecognitionError.decodingFailed(message: Self.explain(since: mark, or: "ps_start_utt failed"))
+        }
+        inUtterance = true
+        samplesInUtterance = 0
+    }
+
+    private func finishUtterance() throws {
+        inUtterance = false
+        let mark = SphinxLog.mark
+        guard ps_end_utt(decoder) == 0 else {
+            throw RecognitionError.decodingFailed(message: Self.explain(since: mark, or: "ps_end_utt failed"))
+        }
+    }
+
+    private func collectHypothesis() -> RecognitionHypothesis? {
+        var score: Int32 = 0
+        guard let hypothesis = ps_get_hyp(decoder, &score) else { return nil }
+        let text = String(cString: hypothesis)
+        let searchName = ps_get_search(decoder).map { String(cString: $0) } ?? ""
+        let logPosterior = options.computesPosterior ? ps_get_prob(decoder) : 0
+        let logmath = ps_get_logmath(decoder)
+        let posterior = logPosterior == 0 ? 1 : logmath_exp(logmath, logPosterior)
+
+        var words: [WordSegment] = []
+        var segment = ps_seg_iter(decoder)
+        while let current = segment {
+            if let word = ps_seg_word(current) {
+                var start: Int32 = 0
+                var end: Int32 = 0
+                ps_seg_frames(current, &start, &end)
+                var acoustic: Int32 = 0
+                var language: Int32 = 0
+                var backoff: Int32 = 0
+                let probability = ps_seg_prob(current, &acoustic, &language, &backoff)
+                let name = Self.baseWord(String(cString: word))
+                if name != "(NULL)" {
+                    words.append(
+                        WordSegment(
+                            word: name, startFrame: Int(start), endFrame: Int(end),
+                            acousticScore: acoustic, languageScore: language, posterior: probability))
+                }
+            }
+            segment = ps_seg_next(current)
+        }
+
+        return RecognitionHypothesis(
+            text: text,
+            score: score,
+            logPosterior: logPosterior,
+            posterior: posterior,
+            words: words,
+            nbest: collectNBest(),
+            // ps_get_n_frames counts across utterances in 0.8; count this utterance's 10 ms frames.
+            frameCount: samplesInUtterance / (AudioFormat.sampleRate / 100),
+            search: searchName
+        )
+    }
+
+    private func collectNBest() -> [NBestEntry] {
+        guard options.nbestCount > 0, let first = ps_nbest(decoder) else { return [] }
+        var entries: [NBestEntry] = []
+        var iterator: OpaquePointer? = first
+        var visited = 0
+        // A* yields each word string once per segmentation; look a little further than N.
+        while let current = iterator, entries.count < options.nbestCount, visited < options.nbestCount * 20 {
+            visited += 1
+            var score: Int32 = 0
+            if let hypothesis = ps_nbest_hyp(current, &score) {
+                let text = Self.spokenText(String(cString: hypothesis))
+                if !entries.contains(where: { $0.text == text }) {
+                    entries.append(NBestEntry(text: text, score: score))
+                }
+            }
+            iterator = ps_nbest_next(current)
+        }
+        if let iterator { ps_nbest_free(iterator) }
+        return entries
+    }
+
+    // MARK: Helpers
+
+    private static func parse(_ arguments: [String]) -> OpaquePointer? {
+        // cmd_ln_parse_r takes argv like main's, including a program name that it skips.
+        let all = ["incant"] + arguments
+        var pointers = all.map { strdup($0) }
+        defer { for pointer in pointers { free(pointer) } }
+        return pointers.withUnsafeMutableBufferPointer { buffer in
+            cmd_ln_parse_r(nil, ps_args(), Int32(buffer.count), buffer.baseAddress, 1)
+        }
+    }
+
+    /// `word(2)` → `word`.
+    static func baseWord(_ word: String) -> String {
+        if word.hasSuffix(")"), let open = word.lastIndex(of: "("), open != word.startIndex,
+            word[word.index(after: open)..<word.index(before: word.endIndex)].allSatisfy(\.isNumber)
+        {
+            return String(word[..<open])
+        }
+        return word
+    }
+
+    /// N-best strings include fillers and variants; keep the spoken words.
+    static func spokenText(_ text: String) -> String {
+        text.split(separator: " ").map { baseWord(String($0)) }
+            .filter { !($0.hasPrefix("<") || $0.hasPrefix("[") || $0.hasPrefix("+") || $0 == "(NULL)") }
+            .joined(separator: " ")
+    }
+
+    private static func explain(since mark: Int, or fallback: String) -> String {
+        explain(SphinxLog.messages(since: mark), or: fallback)
+    }
+
+    private static func explain(_ messages: [String], or fallback: String) -> String {
+        messages.isEmpty ? fallback : messages.suffix(3).joined(separator: "; ")
+    }
+
+    /// The word in a message like `The word 'foo' is missing in the dictionary`.
+    private static func missingWord(in message: String) -> String? {
+        guard message.contains("missing in the dictionary"),
+            let open = message.firstIndex(of: "'"),
+            let close = message[message.index(after: open)...].firstIndex(of: "'")
+        else { return nil }
+        return String(message[message.index(after: open)..<close])
+    }
+}

@@ -1,0 +1,62 @@
+import Foundation
+
+/// Where the pocketsphinx acoustic model, dictionary and phone language model are.
+///
+/// By default this is the US English model of Debian's `pocketsphinx-en-us` package.
+/// The environment variable `INCANT_MODEL_DIR` (or an explicit directory) overrides it;
+/// such a directory holds `en-us/` (the acoustic model), `cmudict-en-us.dict` and
+/// `en-us-phone.lm.bin`, the same layout as the Debian package.
+public struct PocketSphinxModel: Sendable, Equatable {
+    /// The Debian package's model directory.
+    public static let debianDirectory = "/usr/share/pocketsphinx/model/en-us"
+    /// The environment variable that overrides the model directory.
+    public static let environmentVariable = "INCANT_MODEL_DIR"
+
+    /// The acoustic model (HMM) directory.
+    public var acousticModel: String
+    /// The pronunciation dictionary.
+    public var dictionary: String
+    /// The phone n-gram model used for the phone loop, if present.
+    public var phoneLanguageModel: String?
+
+    public init(acousticModel: String, dictionary: String, phoneLanguageModel: String? = nil) {
+        self.acousticModel = acousticModel
+        self.dictionary = dictionary
+        self.phoneLanguageModel = phoneLanguageModel
+    }
+
+    /// Finds the model in `directory`, else in `$INCANT_MODEL_DIR`, else at the Debian path.
+    ///
+    /// - Throws: ``RecognitionError/modelMissing(path:hint:)`` naming the path that was
+    ///   tried and how to install the model.
+    public static func locate(
+        directory: String? = nil,
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) throws -> PocketSphinxModel {
+        let explicit = directory ?? environment[environmentVariable].flatMap { $0.isEmpty ? nil : $0 }
+        let root = explicit ?? debianDirectory
+        let hint =
+            explicit == nil
+            ? "install it with `apt-get install pocketsphinx-en-us`, or set \(environmentVariable) to a model directory"
+            : "the directory (from \(directory == nil ? environmentVariable : "the model option")) must hold en-us/, "
+                + "cmudict-en-us.dict and en-us-phone.lm.bin as in Debian's pocketsphinx-en-us package"
+        let manager = FileManager.default
+        let acoustic = (root as NSString).appendingPathComponent("en-us")
+        let dictionary = (root as NSString).appendingPathComponent("cmudict-en-us.dict")
+        let phones = (root as NSString).appendingPathComponent("en-us-phone.lm.bin")
+        var isDirectory: ObjCBool = false
+        guard manager.fileExists(atPath: acoustic, isDirectory: &isDirectory), isDirectory.boolValue,
+            manager.fileExists(atPath: (acoustic as NSString).appendingPathComponent("mdef"))
+        else {
+            throw RecognitionError.modelMissing(path: acoustic, hint: hint)
+        }
+        guard manager.isReadableFile(atPath: dictionary) else {
+            throw RecognitionError.modelMissing(path: dictionary, hint: hint)
+        }
+        return PocketSphinxModel(
+            acousticModel: acoustic,
+            dictionary: dictionary,
+            phoneLanguageModel: manager.isReadableFile(atPath: phones) ? phones : nil
+        )
+    }
+}

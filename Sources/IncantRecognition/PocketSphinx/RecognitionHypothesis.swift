@@ -1,0 +1,48 @@
+import Foundation
+
+/// What pocketsphinx heard in one utterance.
+///
+/// Scores are pocketsphinx log values in base 1.0001 (divide by 10,000 for natural logs,
+/// roughly); they are comparable between searches run over the same audio, which is what
+/// rejection against a phone loop needs.
+public struct RecognitionHypothesis: Sendable, Equatable {
+    /// The recognised words, space-separated, without fillers or pronunciation variants.
+    public var text: String
+    /// The best path's log score.
+    public var score: Int32
+    /// The log posterior probability of the hypothesis (≤ 0; 0 when not computed).
+    ///
+    /// pocketsphinx 0.8's grammar (FSG) search reports 0 here even with `-bestpath yes`,
+    /// so do not rely on it for confidence: compare against the N-best and the phone loop.
+    public var logPosterior: Int32
+    /// ``logPosterior`` as a probability between 0 and 1.
+    public var posterior: Double
+    /// The aligned words, including fillers such as `<sil>`.
+    public var words: [WordSegment]
+    /// Distinct alternatives, best first (the first is normally ``text``).
+    public var nbest: [NBestEntry]
+    /// Frames (10 ms) of audio decoded.
+    public var frameCount: Int
+    /// The search that produced the hypothesis.
+    public var search: String
+
+    public init(
+        text: String, score: Int32, logPosterior: Int32, posterior: Double, words: [WordSegment],
+        nbest: [NBestEntry], frameCount: Int, search: String
+    ) {
+        self.text = text
+        self.score = score
+        self.logPosterior = logPosterior
+        self.posterior = posterior
+        self.words = words
+        self.nbest = nbest
+        self.frameCount = frameCount
+        self.search = search
+    }
+
+    /// The recognised words, fillers removed.
+    public var spokenWords: [WordSegment] { words.filter { !$0.isFiller } }
+
+    /// ``score`` per frame, for comparing utterances of different lengths.
+    public var scorePerFrame: Double { frameCount > 0 ? Double(score) / Double(frameCount) : 0 }
+}

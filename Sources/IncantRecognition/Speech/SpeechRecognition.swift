@@ -1,0 +1,34 @@
+/// What a recognizer heard in one utterance.
+public struct SpeechRecognition: Sendable {
+    /// The best transcript ("" when nothing in the grammar was heard).
+    public var transcript: String
+    /// Alternative transcripts, best first, starting with ``transcript`` (N-best).
+    public var alternatives: [String]
+    /// How much better the grammar explains the audio than a free phone loop, mapped to
+    /// [0, 1]: near 1 for a phrase said as written, low for speech outside the phrase set.
+    public var acousticConfidence: Double
+    /// Whether the recognizer rejects the utterance as out of set (below its threshold).
+    public var isRejected: Bool
+    /// Grammar score minus phone-loop score, per 10 ms frame (log domain; ≤ 0, higher is better).
+    public var scoreMargin: Double
+    /// Duration of the audio.
+    public var audioSeconds: Double
+    /// Time spent decoding.
+    public var decodeSeconds: Double
+    /// The recognized words with their frame spans.
+    public var words: [WordSegment]
+
+    public init(
+        transcript: String, alternatives: [String], acousticConfidence: Double, isRejected: Bool,
+        scoreMargin: Double, audioSeconds: Double, decodeSeconds: Double, words: [WordSegment]
+    ) {
+        self.transcript = transcript
+        self.alternatives = alternatives
+        self.acousticConfidence = acousticConfidence
+        self.isRejected = isRejected
+        self.scoreMargin = scoreMargin
+        self.audioSeconds = audioSeconds
+        self.decodeSeconds = decodeSeconds
+        self.words = words
+    }
+}

@@ -1,0 +1,127 @@
+import Foundation
+import Testing
+
+@testable import IncantCapture
+
+@Suite("Endpointer")
+struct EndpointerTests {
+    /// Runs the endpointer over `samples` in chunks of `chunk`.
+    static func utterances(in samples: [Int16], chunk: Int = 320, settings: EndpointerSettings = .init()) -> [Utterance]
+    {
+        var endpointer = Endpointer(settings: settings)
+        var found: [Utterance] = []
+        var start = 0
+        while start < samples.count {
+            let end = min(samples.count, start + chunk)
+            found += endpointer.process(samples[start..<end])
+            start = end
+        }
+        if let last = endpointer.finish() { found.append(last) }
+        return found
+    }
+
+    /// Asserts that `actual` is within `tolerance` seconds of `expected`.
+    static func expectNear(_ actual: Int, _ expected: Double, tolerance: Double = 0.06, _ what: String) {
+        let seconds = Double(actual) / 16_000
+        #expect(abs(seconds - expected) <= tolerance, "\(what): \(seconds) s, expected \(expected) s")
+    }
+
+    @Test("finds three bursts in background noise with accurate boundaries")
+    func threeBursts() {
+        var audio = TestAudio.noise(seconds: 6)
+        let starts = [1.0, 2.6, 4.3]
+        for start in starts {
+            TestAudio.mix(TestAudio.burst(seconds: 0.8), into: &audio, at: Int(start * 16_000))
+        }
+        for chunk in [160, 333, 1_600] {
+            let found = Self.utterances(in: audio, chunk: chunk)
+            #expect(found.count == 3, "chunk \(chunk)")
+            for (utterance, start) in zip(found, starts) {
+                Self.expectNear(utterance.speechStartSample, start, "speech start")
+                Self.expectNear(utterance.speechEndSample, start + 0.8, "speech end")
+                Self.expectNear(utterance.startSample, start - 0.25, "pre-roll start")
+                Self.expectNear(utterance.endSample, start + 0.8 + 0.15, "post-roll end")
+                #expect(utterance.endReason == .silence)
+                #expect(Array(audio[utterance.startSample..<utterance.endSample]) == utterance.samples)
+            }
+        }
+    }
+
+    @Test("short clicks are not utterances")
+    func clicksIgnored() {
+        var audio = TestAudio.noise(seconds: 3)
+        TestAudio.mix(TestAudio.burst(seconds: 0.04, amplitude: 20_000), into: &audio, at: 16_000)
+        TestAudio.mix(TestAudio.burst(seconds: 0.6), into: &audio, at: 32_000)
+        let found = Self.utterances(in: audio)
+        #expect(found.count == 1)
+        Self.expectNear(found.first?.speechStartSample ?? 0, 2.0, "speech start")
+    }
+
+    @Test("pauses shorter than the trailing silence do not split an utterance")
+    func shortPauseKeepsUtterance() {
+        var audio = TestAudio.noise(seconds: 4)
+        TestAudio.mix(TestAudio.burst(seconds: 0.5), into: &audio, at: 16_000)
+        TestAudio.mix(TestAudio.burst(seconds: 0.5), into: &audio, at: 16_000 + 8_000 + 3_200)  // 200 ms gap
+        #expect(Self.utterances(in: audio).count == 1)
+        let patient = EndpointerSettings(trailingSilence: .milliseconds(150))
+        #expect(Self.utterances(in: audio, settings: patient).count == 2)
+    }
+
+    @Test("long speech is cut at the maximum length and memory stays bounded")
+    func maximumLength() {
+        var audio = TestAudio.noise(seconds: 12)
+        TestAudio.mix(TestAudio.burst(seconds: 10), into: &audio, at: 16_000)
+        let settings = EndpointerSettings(maximumUtterance: .seconds(3))
+        let found = Self.utterances(in: audio, settings: settings)
+        #expect(found.count == 4)
+        #expect(found.allSatisfy { $0.samples.count <= 3 * 16_000 })
+        #expect(found.prefix(3).allSatisfy { $0.endReason == .maximumLength })
+        #expect(found.last?.endReason == .silence)
+    }
+
+    @Test("speech running into the end of the stream is returned")
+    func endOfStream() {
+        var audio = TestAudio.noise(seconds: 2)
+        TestAudio.mix(TestAudio.burst(seconds: 1), into: &audio, at: 16_000)
+        let found = Self.utterances(in: audio)
+        #expect(found.count == 1)
+        #expect(found.first?.endReason == .endOfStream)
+        #expect(found.first?.endSample == 32_000)
+    }
+
+    @Test("digital silence never triggers")
+    func digitalSilence() {
+        #expect(Self.utterances(in: [Int16](repeating: 0, count: 48_000)).isEmpty)
+        #expect(Self.utterances(in: TestAudio.noise(seconds: 3, level: -45)).isEmpty)
+    }
+
+    @Test("synthesized sentences are found one by one")
+    func synthesizedSpeech() async throws {
+        let directory = try TestAudio.scratchDirectory()
+        let sentences = ["turn on the kitchen lights", "what time is it", "play some music"]
+        var audio = TestAudio.noise(seconds: 0.8)
+        var spans: [(start: Double, end: Double)] = []
+        for (index, sentence) in sentences.enumerated() {
+            let path = directory.appendingPathComponent("\(index).wav").path
+            try SpeechSynthesis.speak(sentence, to: path)
+            let speech = try WAVFile.readSamples(path: path)
+            let start = Double(audio.count) / 16_000
+            var padded = TestAudio.noise(seconds: Double(speech.count) / 16_000 + 1.0, seed: UInt64(index + 2))
+            TestAudio.mix(speech, into: &padded, at: 0)
+            audio += padded
+            spans.append((start, start + Double(speech.count) / 16_000))
+        }
+        let path = directory.appendingPathComponent("all.wav").path
+        try WAVFile.write(audio, to: path)
+
+        var found: [Utterance] = []
+        for try await utterance in WAVFileSource(path: path).frames().utterances() {
+            found.append(utterance)
+        }
+        #expect(found.count == sentences.count)
+        for (utterance, span) in zip(found, spans) {
+            Self.expectNear(utterance.speechStartSample, span.start, tolerance: 0.1, "speech start")
+            Self.expectNear(utterance.speechEndSample, span.end, tolerance: 0.15, "speech end")
+        }
+    }
+}

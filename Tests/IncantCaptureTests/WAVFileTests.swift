@@ -1,0 +1,139 @@
+import Foundation
+import Testing
+
+@testable import IncantCapture
+
+@Suite("WAV files")
+struct WAVFileTests {
+    @Test("16 kHz mono files are read unchanged")
+    func nativeRoundTrip() throws {
+        let directory = try TestAudio.scratchDirectory()
+        let path = directory.appendingPathComponent("native.wav").path
+        let samples = TestAudio.burst(seconds: 0.5) + TestAudio.noise(seconds: 0.1)
+        try WAVFile.write(samples, to: path)
+
+        let file = try WAVFile(path: path)
+        #expect(file.format == WAVFormat(sampleRate: 16_000, channelCount: 1, bitsPerSample: 16))
+        #expect(file.format.isNative)
+        #expect(file.duration == .milliseconds(600))
+        #expect(try WAVFile.readSamples(path: path) == samples)
+    }
+
+    @Test("stereo 44.1 kHz files are downmixed and resampled")
+    func stereoConversion() throws {
+        let directory = try TestAudio.scratchDirectory()
+        let path = directory.appendingPathComponent("stereo.wav").path
+        // Left and right carry the same 440 Hz tone at different strengths.
+        var interleaved: [Int16] = []
+        for index in 0..<44_100 {
+            let value = sin(2 * Double.pi * 440 * Double(index) / 44_100) * 10_000
+            interleaved += [Int16(value * 1.2), Int16(value * 0.8)]
+        }
+        try TestAudio.wavBytes(sampleRate: 44_100, channels: 2, samples: interleaved).write(
+            to: URL(fileURLWithPath: path))
+
+        let samples = try WAVFile.readSamples(path: path)
+        #expect(samples.count == 16_000)
+        // Away from the edges, the result is the same tone sampled at 16 kHz.
+        var worst = 0.0
+        for index in 400..<15_600 {
+            let expected = sin(2 * Double.pi * 440 * Double(index) / 16_000) * 10_000
+            worst = max(worst, abs(Double(samples[index]) - expected))
+        }
+        #expect(worst < 150, "largest deviation from the ideal tone: \(worst)")
+    }
+
+    @Test("a file source streams the same samples in chunks")
+    func fileSourceChunks() async throws {
+        let directory = try TestAudio.scratchDirectory()
+        let path = directory.appendingPathComponent("chunks.wav").path
+        let samples = TestAudio.burst(seconds: 0.77)
+        try WAVFile.write(samples, to: path)
+
+        var chunks: [[Int16]] = []
+        for try await chunk in WAVFileSource(path: path, chunkSize: 320).frames() {
+            chunks.append(chunk)
+        }
+        #expect(chunks.dropLast().allSatisfy { $0.count == 320 })
+        #expect(Array(chunks.joined()) == samples)
+    }
+
+    @Test("garbage is refused with the file named")
+    func garbage() throws {
+        let directory = try TestAudio.scratchDirectory()
+        let path = directory.appendingPathComponent("garbage.wav").path
+        try Data("this is not audio, just some text that is long enough".utf8).write(to: URL(fileURLWithPath: path))
+
+        let error = #expect(throws: CaptureError.self) { try WAVFile(path: path) }
+        guard case .notWAV = error else {
+            Issue.record("expected notWAV, got \(String(describing: error))")
+            return
+        }
+        #expect(error?.description.contains(path) == true)
+    }
+
+    @Test("a missing file is an unreadable-file error naming it")
+    func missingFile() throws {
+        let error = #expect(throws: CaptureError.self) { try WAVFile(path: "/nonexistent/incant.wav") }
+        #expect(error == .unreadableFile(path: "/nonexistent/incant.wav", reason: "no such file"))
+        #expect(error?.description.contains("/nonexistent/incant.wav") == true)
+    }
+
+    @Test("a truncated file says how much audio is missing")
+    func truncated() throws {
+        let directory = try TestAudio.scratchDirectory()
+        let path = directory.appendingPathComponent("cut.wav").path
+        let whole = TestAudio.wavBytes(sampleRate: 16_000, channels: 1, samples: TestAudio.burst(seconds: 0.1))
+        try whole.prefix(1_000).write(to: URL(fileURLWithPath: path))
+
+        let error = #expect(throws: CaptureError.self) { try WAVFile(path: path) }
+        #expect(error == .truncatedWAV(path: path, expectedBytes: 3_200, availableBytes: 956))
+
+        try whole.prefix(30).write(to: URL(fileURLWithPath: path))
+        let short = #expect(throws: CaptureError.self) { try WAVFile(path: path) }
+        #expect(short?.description.contains("cut short") == true)
+    }
+
+    @Test("unsupported encodings are refused with a sox command")
+    func unsupportedEncoding() throws {
+        let directory = try TestAudio.scratchDirectory()
+        let path = directory.appendingPathComponent("float.wav").path
+        try TestAudio.wavBytes(sampleRate: 16_000, channels: 1, bits: 32, formatCode: 3, samples: [0, 0, 0, 0])
+            .write(to: URL(fileURLWithPath: path))
+
+        let error = #expect(throws: CaptureError.self) { try WAVFile(path: path) }
+        #expect(error?.description.contains("sox '\(path)' -r 16000 -c 1 -b 16 out.wav") == true)
+    }
+
+    @Test("errors from a file source arrive through the stream")
+    func sourceError() async throws {
+        let source = WAVFileSource(path: "/nonexistent/incant.wav")
+        await #expect(throws: CaptureError.unreadableFile(path: "/nonexistent/incant.wav", reason: "no such file")) {
+            _ = try await TestAudio.collect(source)
+        }
+    }
+
+    @Test("files converted by sox match the header-declared format")
+    func soxConvertedSpeech() throws {
+        let directory = try TestAudio.scratchDirectory()
+        let source = directory.appendingPathComponent("speech-22k.wav").path
+        try SpeechSynthesis.run("espeak-ng", ["-w", source, "hello there"])
+        let original = try WAVFile(path: source)
+        #expect(original.format.sampleRate == 22_050)
+
+        let converted = directory.appendingPathComponent("speech-16k.wav").path
+        try SpeechSynthesis.run("sox", [source, "-r", "16000", "-c", "1", "-b", "16", converted])
+        let ours = original.samples()
+        let theirs = try WAVFile.readSamples(path: converted)
+        #expect(abs(ours.count - theirs.count) <= 1)
+        // Both conversions agree closely (different filters, same signal).
+        let count = min(ours.count, theirs.count)
+        var difference = 0.0
+        var energy = 0.0
+        for index in 0..<count {
+            difference += pow(Double(ours[index]) - Double(theirs[index]), 2)
+            energy += pow(Double(theirs[index]), 2)
+        }
+        #expect(difference / energy < 0.01, "relative error energy \(difference / energy)")
+    }
+}

@@ -1,0 +1,113 @@
+import Foundation
+import IncantCapture
+import Testing
+
+@testable import IncantRecognition
+
+@Suite("pocketsphinx decoding", .serialized)
+struct PocketSphinxDecoderTests {
+    /// Clips whose labelled slots all fall inside ``SharedDecoder/coffeeGrammar``.
+    static let coffeeClips = [
+        "01a50d1b-ed05-4708-b076-5387ea170058.wav",
+        "038439fc-2a04-4ed3-9caa-cf2a5a086aef.wav",
+        "0493148e-eb66-4e64-984a-8dfb2e41866e.wav",
+    ]
+
+    @Test(
+        "real coffee orders are decoded with every labelled slot",
+        arguments: coffeeClips)
+    func coffeeOrder(clip: String) throws {
+        let decoder = try SharedDecoder.decoder.get()
+        let samples = try SharedSpeech.samples(of: clip)
+        let hypothesis = try #require(try decoder.decode(samples, search: "coffee"))
+        for (slot, value) in try SharedSpeech.slots(of: clip) {
+            #expect(" \(hypothesis.text) ".contains(" \(value) "), "\(slot) '\(value)' in '\(hypothesis.text)'")
+        }
+        #expect(hypothesis.search == "coffee")
+        #expect(hypothesis.score < 0)
+        #expect(abs(hypothesis.frameCount - samples.count / 160) <= 2)
+
+        // Words are aligned in order, inside the audio, and spell out the hypothesis.
+        let spoken = hypothesis.spokenWords
+        #expect(spoken.map(\.word).joined(separator: " ") == hypothesis.text)
+        #expect(zip(spoken, spoken.dropFirst()).allSatisfy { $0.endFrame < $1.startFrame })
+        #expect(
+            spoken.allSatisfy { $0.startFrame >= 0 && $0.endFrame < hypothesis.frameCount },
+            "\(hypothesis.frameCount) \(hypothesis.words.map { "\($0.word)[\($0.startFrame)-\($0.endFrame)]" })")
+        #expect(hypothesis.words.first?.isFiller == true)  // leading silence
+
+        #expect(!hypothesis.nbest.isEmpty)
+        #expect(Set(hypothesis.nbest.map(\.text)).count == hypothesis.nbest.count)
+    }
+
+    @Test("synthesized commands are decoded exactly")
+    func synthesizedCommand() throws {
+        let decoder = try SharedDecoder.decoder.get()
+        for sentence in ["turn on the kitchen lights", "what time is it"] {
+            let samples = try Speech.synthesize(sentence)
+            let hypothesis = try decoder.decode(samples, search: "home")
+            #expect(hypothesis?.text == sentence)
+        }
+    }
+
+    @Test("streaming decoding matches whole-utterance decoding")
+    func streaming() throws {
+        let decoder = try SharedDecoder.decoder.get()
+        let samples = try Speech.synthesize("turn off the bedroom lights")
+        try decoder.beginUtterance(search: "home")
+        var start = 0
+        while start < samples.count {
+            let end = min(samples.count, start + 320)
+            try decoder.process(Array(samples[start..<end]))
+            start = end
+        }
+        let hypothesis = try decoder.endUtterance()
+        #expect(hypothesis?.text == "turn off the bedroom lights")
+    }
+
+    @Test("the phone loop transcribes phones over the same audio")
+    func phoneLoop() throws {
+        let decoder = try SharedDecoder.decoder.get()
+        let samples = try SharedSpeech.samples(of: Self.coffeeClips[0])
+        let phones = try #require(try decoder.decode(samples, search: PocketSphinxDecoder.phoneLoopSearch))
+        let symbols = phones.text.split(separator: " ")
+        #expect(symbols.count >= 20, "phones: \(phones.text)")
+        #expect(symbols.allSatisfy { $0.allSatisfy { $0.isUppercase || $0 == "+" } }, "phones: \(phones.text)")
+        #expect(phones.search == PocketSphinxDecoder.phoneLoopSearch)
+        #expect(phones.frameCount == samples.count / 160)
+        // The grammar search stays the active one.
+        #expect(decoder.activeSearch != PocketSphinxDecoder.phoneLoopSearch)
+    }
+
+    @Test("grammars with unknown words name them; added words make them loadable")
+    func dictionaryAdditions() throws {
+        let decoder = try SharedDecoder.decoder.get()
+        let grammar = "#JSGF V1.0; grammar gizmo; public <g> = start the zorblatt | stop the zorblatt;"
+        #expect(decoder.missingWords(["start", "zorblatt", "the", "zorblatt"]) == ["zorblatt"])
+        #expect(throws: RecognitionError.wordsMissingFromDictionary(["zorblatt"])) {
+            try decoder.loadGrammar(jsgf: grammar, named: "gizmo")
+        }
+        try decoder.addWord("zorblatt", phones: "Z AO R B L AE T")
+        #expect(decoder.pronunciation(of: "zorblatt") == "Z AO R B L AE T")
+        try decoder.loadGrammar(jsgf: grammar, named: "gizmo")
+        #expect(decoder.searchNames.contains("gizmo"))
+        decoder.unloadSearch("gizmo")
+        #expect(!decoder.searchNames.contains("gizmo"))
+
+        #expect(throws: RecognitionError.self) { try decoder.addWord("badword", phones: "Q Q Q") }
+    }
+
+    @Test("syntax errors and unknown searches are reported")
+    func errors() throws {
+        let decoder = try SharedDecoder.decoder.get()
+        let error = #expect(throws: RecognitionError.self) {
+            try decoder.loadGrammar(jsgf: "#JSGF V1.0; grammar broken; public <a> = (open the ;", named: "broken")
+        }
+        guard case .invalidGrammar(let name, _) = error else {
+            Issue.record("expected invalidGrammar, got \(String(describing: error))")
+            return
+        }
+        #expect(name == "broken")
+        #expect(throws: RecognitionError.unknownSearch("nothing")) { try decoder.decode([0, 0], search: "nothing") }
+    }
+}
