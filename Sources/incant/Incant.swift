@@ -12,7 +12,8 @@ struct Incant: AsyncParsableCommand {
             """,
         version: "0.1.0",
         subcommands: [
-            SimulateCommand.self, PhrasesCommand.self, ShortcutsCommand.self, HistoryCommand.self,
+            SimulateCommand.self, RecognizeCommand.self, PhrasesCommand.self, ShortcutsCommand.self,
+            HistoryCommand.self,
         ]
     )
 }

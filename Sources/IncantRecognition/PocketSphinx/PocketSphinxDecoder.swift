@@ -178,6 +178,32 @@ public final class PocketSphinxDecoder: @unchecked Sendable {
         }
     }
 
+    /// The name of the open-vocabulary search added by ``loadLanguageModel(named:)``.
+    public static let dictationSearch = "_dictation"
+
+    /// Adds an open-vocabulary search over the model's general English n-gram model, for
+    /// transcribing what a person says when they record a new phrase.
+    ///
+    /// - Throws: ``RecognitionError/modelMissing(path:hint:)`` if the model has no word LM.
+    public func loadLanguageModel(named name: String = PocketSphinxDecoder.dictationSearch) throws {
+        guard let languageModel = model.languageModel else {
+            throw RecognitionError.modelMissing(
+                path: (model.acousticModel as NSString).deletingLastPathComponent + "/en-us.lm.bin",
+                hint: "open-vocabulary recognition needs the language model of Debian's pocketsphinx-en-us package")
+        }
+        try lock.withLock { _ in
+            try requireIdle()
+            let previous = ps_get_search(decoder).map { String(cString: $0) }
+            let mark = SphinxLog.mark
+            guard ps_set_lm_file(decoder, name, languageModel) == 0 else {
+                throw RecognitionError.invalidGrammar(
+                    name: name, message: Self.explain(since: mark, or: "cannot load '\(languageModel)'"))
+            }
+            searches.insert(name)
+            try restore(previous)
+        }
+    }
+
     /// Makes `name` the search used by default.
     public func activateSearch(_ name: String) throws {
         try lock.withLock { _ in

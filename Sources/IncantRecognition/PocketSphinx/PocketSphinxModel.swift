@@ -18,11 +18,17 @@ public struct PocketSphinxModel: Sendable, Equatable {
     public var dictionary: String
     /// The phone n-gram model used for the phone loop, if present.
     public var phoneLanguageModel: String?
+    /// The general English word n-gram model (`en-us.lm.bin`), for open-vocabulary
+    /// transcription (recording a new phrase), if present.
+    public var languageModel: String?
 
-    public init(acousticModel: String, dictionary: String, phoneLanguageModel: String? = nil) {
+    public init(
+        acousticModel: String, dictionary: String, phoneLanguageModel: String? = nil, languageModel: String? = nil
+    ) {
         self.acousticModel = acousticModel
         self.dictionary = dictionary
         self.phoneLanguageModel = phoneLanguageModel
+        self.languageModel = languageModel
     }
 
     /// Finds the model in `directory`, else in `$INCANT_MODEL_DIR`, else at the Debian path.
@@ -44,6 +50,7 @@ public struct PocketSphinxModel: Sendable, Equatable {
         let acoustic = (root as NSString).appendingPathComponent("en-us")
         let dictionary = (root as NSString).appendingPathComponent("cmudict-en-us.dict")
         let phones = (root as NSString).appendingPathComponent("en-us-phone.lm.bin")
+        let words = (root as NSString).appendingPathComponent("en-us.lm.bin")
         var isDirectory: ObjCBool = false
         guard manager.fileExists(atPath: acoustic, isDirectory: &isDirectory), isDirectory.boolValue,
             manager.fileExists(atPath: (acoustic as NSString).appendingPathComponent("mdef"))
@@ -56,7 +63,8 @@ public struct PocketSphinxModel: Sendable, Equatable {
         return PocketSphinxModel(
             acousticModel: acoustic,
             dictionary: dictionary,
-            phoneLanguageModel: manager.isReadableFile(atPath: phones) ? phones : nil
+            phoneLanguageModel: manager.isReadableFile(atPath: phones) ? phones : nil,
+            languageModel: manager.isReadableFile(atPath: words) ? words : nil
         )
     }
 }

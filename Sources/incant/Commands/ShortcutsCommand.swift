@@ -7,7 +7,7 @@ struct ShortcutsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "shortcuts",
         abstract: "List, show and check shortcut definitions.",
-        subcommands: [List.self, Show.self, Check.self])
+        subcommands: [List.self, Show.self, Check.self, ImportRhino.self])
 
     struct List: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "List the defined shortcuts.")
@@ -121,6 +121,44 @@ struct ShortcutsCommand: AsyncParsableCommand {
             let warnings = diagnostics.count - errors
             print("\(result.shortcuts.count) shortcuts, \(loaded.entries.count) phrases: \(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s")")
             if errors > 0 { throw ExitCode(ExitStatus.definitions) }
+        }
+    }
+}
+
+extension ShortcutsCommand {
+    /// `incant shortcuts import-rhino context.yaml`: convert a Picovoice Rhino context.
+    struct ImportRhino: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "import-rhino",
+            abstract: "Convert a Picovoice Rhino context (YAML) into Incant shortcut definitions.")
+        @Argument(help: "The Rhino context.yaml.") var context: String
+        @Option(name: .shortAndLong, help: "Write the definitions here (atomically) instead of standard output.")
+        var output: String?
+
+        func run() async throws {
+            try await withExitStatus {
+                let text: String
+                do {
+                    text = try String(contentsOfFile: context, encoding: .utf8)
+                } catch {
+                    throw CommandFailure(message: "cannot read \(context): \(error.localizedDescription)", status: ExitStatus.noInput)
+                }
+                let yaml: String
+                do {
+                    yaml = try RhinoContext.convert(yaml: text, source: (context as NSString).lastPathComponent)
+                } catch {
+                    throw CommandFailure(message: "\(context): \(error)", status: ExitStatus.definitions)
+                }
+                guard let output else {
+                    print(yaml, terminator: "")
+                    return
+                }
+                do {
+                    try AtomicFile.write(Data(yaml.utf8), to: output, mode: 0o644)
+                } catch {
+                    throw CommandFailure(message: "\(error)", status: ExitStatus.io)
+                }
+            }
         }
     }
 }

@@ -1,0 +1,133 @@
+import Foundation
+import Synchronization
+import IncantPhrases
+
+/// Recognizes speech against the grammar of every phrase in a catalog with pocketsphinx, and
+/// measures how well the grammar explains the audio compared with a free phone loop over the
+/// same samples, so that speech outside the phrase set can be rejected.
+///
+/// The model is loaded once; ``reload(_:)`` recompiles the grammar when phrases change.
+public final class GrammarRecognizer: Recognizer, @unchecked Sendable {
+    /// The search name of the phrase grammar.
+    public static let grammarSearch = "incant"
+
+    public let decoder: PocketSphinxDecoder
+    public let options: RecognizerOptions
+    /// Guarded by the decoder's own lock for decoding; replaced only in `reload`.
+    private let state: Mutex<State>
+
+    struct State {
+        var grammar: SpeechGrammar
+        var addedWords: [ResolvedPronunciation]
+    }
+
+    /// Loads the model, compiles `catalog` into a grammar, and adds pronunciations for words
+    /// the dictionary lacks (from `options.dictionaryFiles`, then espeak-ng).
+    ///
+    /// - Throws: ``RecognitionError`` for a missing model; ``UnpronounceableWordError`` naming
+    ///   words that cannot be pronounced; ``GrammarError`` when no phrase can be spoken.
+    public init(
+        catalog: PhraseCatalog, options: RecognizerOptions = RecognizerOptions(), model: PocketSphinxModel? = nil
+    ) throws {
+        self.options = options
+        self.decoder = try PocketSphinxDecoder(model: model, options: options.decoder)
+        let state = try Self.compile(catalog, decoder: decoder, options: options)
+        self.state = Mutex(state)
+        if options.usesPhoneLoop {
+            try decoder.loadPhoneLoop()
+        }
+    }
+
+    /// Recompiles the grammar from `catalog` (phrases were added, edited or removed).
+    public func reload(_ catalog: PhraseCatalog) throws {
+        let state = try Self.compile(catalog, decoder: decoder, options: options)
+        self.state.withLock { $0 = state }
+    }
+
+    /// The compiled grammar (for `incant recognize --grammar` and tests).
+    public var grammar: SpeechGrammar { state.withLock { $0.grammar } }
+
+    /// Words that were missing from the dictionary and how they were pronounced.
+    public var addedWords: [ResolvedPronunciation] { state.withLock { $0.addedWords } }
+
+    static func compile(_ catalog: PhraseCatalog, decoder: PocketSphinxDecoder, options: RecognizerOptions) throws -> State {
+        let grammar = GrammarCompiler.compile(catalog)
+        guard grammar.phraseCount > 0 else {
+            throw GrammarError.nothingToRecognize(skipped: grammar.skipped.map { "\($0.entry.label): \($0.reason)" })
+        }
+        let missing = decoder.missingWords(grammar.words.sorted())
+        var added: [ResolvedPronunciation] = []
+        if !missing.isEmpty {
+            var overrides = PronunciationDictionary()
+            for file in options.dictionaryFiles where FileManager.default.fileExists(atPath: file) {
+                overrides = overrides.merging(try PronunciationDictionary(contentsOfFile: file))
+            }
+            added = try PronunciationResolver(overrides: overrides).resolve(missing)
+            for word in added {
+                for pronunciation in word.pronunciations {
+                    try decoder.addWord(word.word, phones: pronunciation.description)
+                }
+            }
+        }
+        try decoder.loadGrammar(jsgf: grammar.jsgf, named: grammarSearch)
+        try decoder.activateSearch(grammarSearch)
+        return State(grammar: grammar, addedWords: added)
+    }
+
+    public func recognize(_ samples: [Int16]) async throws -> SpeechRecognition {
+        try recognizeSynchronously(samples)
+    }
+
+    /// Decodes on the calling thread (decoding is CPU work of a small fraction of real time).
+    public func recognizeSynchronously(_ samples: [Int16]) throws -> SpeechRecognition {
+        let start = ContinuousClock.now
+        let audioSeconds = Double(samples.count) / 16_000
+        let hypothesis = try decoder.decode(samples, search: Self.grammarSearch)
+        guard let hypothesis, !hypothesis.spokenWords.isEmpty else {
+            return SpeechRecognition(
+                transcript: "", alternatives: [], acousticConfidence: 0, isRejected: true, scoreMargin: -.infinity,
+                audioSeconds: audioSeconds, decodeSeconds: seconds(since: start), words: [])
+        }
+        var margin = 0.0
+        var confidence = 1.0
+        if options.usesPhoneLoop, let phones = try decoder.decode(samples, search: PocketSphinxDecoder.phoneLoopSearch) {
+            margin = Self.margin(grammar: hypothesis, phoneLoop: phones)
+            confidence = min(1, exp(margin / options.marginScale))
+        }
+        var alternatives = [hypothesis.text]
+        for entry in hypothesis.nbest where !alternatives.contains(entry.text) && !entry.text.isEmpty {
+            alternatives.append(entry.text)
+        }
+        return SpeechRecognition(
+            transcript: hypothesis.text, alternatives: alternatives, acousticConfidence: confidence,
+            isRejected: confidence < options.rejectionThreshold, scoreMargin: margin, audioSeconds: audioSeconds,
+            decodeSeconds: seconds(since: start), words: hypothesis.spokenWords)
+    }
+
+    /// Acoustic score of the grammar path minus that of the phone loop, per frame, over the
+    /// frames the grammar's words cover (≤ 0 in theory: the phone loop is unconstrained).
+    static func margin(grammar: RecognitionHypothesis, phoneLoop: RecognitionHypothesis) -> Double {
+        let grammarScore = grammar.words.reduce(0.0) { $0 + Double($1.acousticScore) }
+        let phoneScore = phoneLoop.words.reduce(0.0) { $0 + Double($1.acousticScore) }
+        let frames = max(1, grammar.frameCount)
+        return (grammarScore - phoneScore) / Double(frames)
+    }
+
+    func seconds(since start: ContinuousClock.Instant) -> Double {
+        let (seconds, attoseconds) = (ContinuousClock.now - start).components
+        return Double(seconds) + Double(attoseconds) / 1e18
+    }
+}
+
+/// A catalog that gives the recognizer nothing to listen for.
+public enum GrammarError: Error, Sendable, CustomStringConvertible {
+    case nothingToRecognize(skipped: [String])
+
+    public var description: String {
+        switch self {
+        case .nothingToRecognize(let skipped):
+            return "no phrase can be recognized from speech"
+                + (skipped.isEmpty ? " (no phrases defined)" : ":\n" + skipped.joined(separator: "\n"))
+        }
+    }
+}

@@ -1,0 +1,101 @@
+import ArgumentParser
+import Foundation
+import IncantPhrases
+import IncantRecognition
+
+/// `incant recognize FILE...`: what each recording says, and which shortcut it would run.
+struct RecognizeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "recognize",
+        abstract: "Recognize recordings against your phrases (no dispatch).",
+        discussion: """
+            Each FILE is a WAV file (16 kHz mono 16-bit, or converted), or - for standard input \
+            (WAV, or raw 16 kHz mono s16le). With --json, one object per line: {"file", \
+            "transcript", "accepted", "shortcut", "parameters", "confidence", "audioSeconds", \
+            "decodeSeconds", …}.
+            """)
+
+    @Argument(help: "Recordings to recognize.") var files: [String]
+    @OptionGroup var catalog: CatalogOptions
+    @OptionGroup var matching: MatchOptionGroup
+    @OptionGroup var speech: SpeechOptions
+    @Flag(help: "One JSON object per line.") var json = false
+    @Flag(help: "Print the compiled JSGF grammar and exit.") var printGrammar = false
+
+    func run() async throws {
+        try await withExitStatus {
+            let loaded = try catalog.loadCatalog()
+            let recognizer = try speech.makeRecognizer(for: loaded)
+            if printGrammar {
+                print(recognizer.grammar.jsgf, terminator: "")
+                return
+            }
+            guard !files.isEmpty else { throw CommandFailure(message: "no files to recognize", status: ExitStatus.usage) }
+            let interpreter = SpeechInterpreter(
+                recognizer: recognizer, matcher: PhraseMatcher(catalog: loaded, options: try matching.options()))
+            var failed = false
+            for file in files {
+                let samples: [Int16]
+                do {
+                    samples = try AudioInput.samples(from: file)
+                } catch let failure as CommandFailure {
+                    StandardError.print("incant: \(failure.message)")
+                    failed = true
+                    continue
+                }
+                let result = interpreter.interpret(try recognizer.recognizeSynchronously(samples))
+                let report = RecognitionReport(file: file, speech: result)
+                print(json ? try JSON.line(report) : report.summary)
+            }
+            if failed { throw ExitCode(ExitStatus.noInput) }
+        }
+    }
+}
+
+/// One line of `incant recognize`.
+struct RecognitionReport: Encodable {
+    var file: String
+    var transcript: String
+    var alternatives: [String]
+    var accepted: Bool
+    var shortcut: String?
+    var parameters: [String: ParameterValue]
+    var confidence: Double
+    var matchConfidence: Double
+    var acousticConfidence: Double
+    var scoreMargin: Double?
+    var reason: String
+    var audioSeconds: Double
+    var decodeSeconds: Double
+
+    init(file: String, speech: SpeechMatch) {
+        self.file = file
+        transcript = speech.recognition.transcript
+        alternatives = speech.recognition.alternatives
+        let accepted = speech.accepted
+        self.accepted = accepted != nil
+        shortcut = accepted?.shortcutID
+        parameters = accepted?.parameters ?? [:]
+        confidence = Self.round(speech.confidence)
+        matchConfidence = Self.round(speech.match.best?.confidence ?? 0)
+        acousticConfidence = Self.round(speech.recognition.acousticConfidence)
+        scoreMargin = speech.recognition.scoreMargin.isFinite ? Self.round(speech.recognition.scoreMargin) : nil
+        reason = speech.reason
+        audioSeconds = Self.round(speech.recognition.audioSeconds)
+        decodeSeconds = Self.round(speech.recognition.decodeSeconds)
+    }
+
+    static func round(_ value: Double) -> Double { (value * 1000).rounded() / 1000 }
+
+    var summary: String {
+        var line = "\(file): \"\(transcript)\""
+        if let shortcut {
+            let values = parameters.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
+            line += " → \(shortcut)" + (values.isEmpty ? "" : " " + values)
+            line += String(format: " (confidence %.2f)", confidence)
+        } else {
+            line += " → rejected: \(reason)"
+        }
+        return line + String(format: " [%.2fs audio, %.3fs decode]", audioSeconds, decodeSeconds)
+    }
+}

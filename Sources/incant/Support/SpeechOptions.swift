@@ -1,0 +1,75 @@
+import ArgumentParser
+import Foundation
+import IncantPhrases
+import IncantRecognition
+
+/// Options of the commands that listen: the model, pronunciation overrides, rejection.
+struct SpeechOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("Acoustic model folder (default: $INCANT_MODEL_DIR or Debian's pocketsphinx-en-us).", valueName: "dir"))
+    var model: String?
+
+    @Option(
+        name: .customLong("dictionary"),
+        help: ArgumentHelp(
+            "Pronunciation overrides in cmudict format (repeatable); models/dictionary.dict and "
+                + "$XDG_CONFIG_HOME/incant/dictionary.dict are always read.", valueName: "file"))
+    var dictionaries: [String] = []
+
+    @Option(help: "Reject utterances whose acoustic confidence is below this (0–1).")
+    var rejectionThreshold: Double = RecognizerOptions().rejectionThreshold
+
+    func recognizerOptions() throws -> RecognizerOptions {
+        guard (0...1).contains(rejectionThreshold) else {
+            throw CommandFailure(message: "--rejection-threshold must be between 0 and 1", status: ExitStatus.usage)
+        }
+        var files: [String] = []
+        if let project = ModelsDirectory.locate() { files.append(project + "/dictionary.dict") }
+        if let user = PronunciationDictionary.userFile() { files.append(user) }
+        files += dictionaries
+        for file in dictionaries where !FileManager.default.isReadableFile(atPath: file) {
+            throw CommandFailure(message: "cannot read dictionary file \(file)", status: ExitStatus.noInput)
+        }
+        return RecognizerOptions(rejectionThreshold: rejectionThreshold, dictionaryFiles: files)
+    }
+
+    /// Loads the model and compiles the grammar of `catalog`, naming what went wrong.
+    func makeRecognizer(for catalog: PhraseCatalog) throws -> GrammarRecognizer {
+        do {
+            let located = try PocketSphinxModel.locate(directory: model)
+            let recognizer = try GrammarRecognizer(catalog: catalog, options: try recognizerOptions(), model: located)
+            for skipped in recognizer.grammar.skipped {
+                StandardError.print("incant: warning: \(skipped.entry.label) is not listened for: \(skipped.reason)")
+            }
+            return recognizer
+        } catch let failure as CommandFailure {
+            throw failure
+        } catch let error as RecognitionError {
+            throw CommandFailure(message: error.description, status: ExitStatus.noInput)
+        } catch {
+            throw CommandFailure(message: "\(error)", status: ExitStatus.definitions)
+        }
+    }
+}
+
+/// The project's `models/` folder (dictionary additions, manifest): `$INCANT_MODELS`, or the
+/// nearest `models/manifest.yaml` above the executable (a source checkout), or
+/// `/usr/local/share/incant/models` and `/usr/share/incant/models`.
+enum ModelsDirectory {
+    static func locate() -> String? {
+        let manager = FileManager.default
+        if let explicit = ProcessInfo.processInfo.environment["INCANT_MODELS"], !explicit.isEmpty {
+            return explicit
+        }
+        var directory = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+        for _ in 0..<6 {
+            let candidate = directory.appendingPathComponent("models")
+            if manager.fileExists(atPath: candidate.appendingPathComponent("manifest.yaml").path) { return candidate.path }
+            directory.deleteLastPathComponent()
+        }
+        for candidate in ["/usr/local/share/incant/models", "/usr/share/incant/models"]
+        where manager.fileExists(atPath: candidate + "/manifest.yaml") {
+            return candidate
+        }
+        return nil
+    }
+}
