@@ -47,20 +47,31 @@ public struct PhraseMatcher: Sendable {
         match(transcripts: [query])
     }
 
-    /// Matches recognizer output given best-first (N-best). Later transcripts are trusted
-    /// slightly less: a candidate from rank `r` has its confidence scaled by `1 - 0.02 r`.
+    /// Matches recognizer output given best-first (N-best).
+    ///
+    /// The transcripts are tried in order and the first one that is accepted (or ambiguous in
+    /// itself) decides: alternatives are fallbacks for a best guess that matches nothing, not
+    /// rivals (the recognizer already ranked them). A candidate from rank `r` has its
+    /// confidence scaled by `1 - 0.02 r`. When no transcript is accepted, the result is the
+    /// rejection of the best one, with the best candidates seen across all of them.
     public func match(transcripts: [String]) -> MatchResult {
-        var all: [MatchCandidate] = []
-        var firstTokens: [String]?
+        var rejected: MatchResult?
+        var seen: [MatchCandidate] = []
         for (rank, transcript) in transcripts.enumerated() {
             let tokens = normalizer.tokens(transcript)
-            if firstTokens == nil { firstTokens = tokens }
             var candidates = candidates(for: tokens, transcript: transcript, exhaustive: false)
             let scale = max(0.5, 1 - 0.02 * Double(rank))
             for index in candidates.indices { candidates[index].confidence *= scale }
-            all += candidates
+            let result = decide(candidates, tokens: tokens)
+            if result.decision != .rejected { return result }
+            if rejected == nil { rejected = result }
+            seen += candidates
         }
-        return decide(all, tokens: firstTokens ?? [])
+        guard var result = rejected else { return decide([], tokens: []) }
+        let best = decide(seen, tokens: result.tokens)
+        result.candidates = best.candidates
+        if best.decision == .rejected { result.reason = best.reason }
+        return result
     }
 
     /// Aligns every phrase with no pruning: the naive baseline the benchmark compares against.

@@ -13,6 +13,7 @@ public enum GrammarCompiler {
 
     public static func compile(_ catalog: PhraseCatalog) -> SpeechGrammar {
         var builder = Builder()
+        var graph = WordGraphBuilder()
         var alternatives: [String] = []
         var skipped: [(PhraseEntry, String)] = []
         for entry in catalog.entries {
@@ -29,6 +30,7 @@ public enum GrammarCompiler {
                 skipped.append((entry, "phrase has no speakable words"))
                 continue
             }
+            graph.add(entry, shortcut: shortcut)
             let rule = "p\(alternatives.count)"
             builder.rules.append("<\(rule)> = \(body);")
             alternatives.append("<\(rule)>")
@@ -40,9 +42,11 @@ public enum GrammarCompiler {
         }
         lines += builder.rules
         lines += builder.numberRules.sorted()
+        let wordGraph = alternatives.isEmpty ? nil : graph.build()
         return SpeechGrammar(
-            jsgf: lines.joined(separator: "\n") + "\n", words: builder.words, skipped: skipped,
-            phraseCount: alternatives.count)
+            jsgf: lines.joined(separator: "\n") + "\n", words: builder.words.union(wordGraph?.words ?? []),
+            skipped: skipped, phraseCount: alternatives.count, fsg: wordGraph?.fsgText(name: "incant"),
+            fsgStates: wordGraph.map { $0.stateCount + 1 } ?? 0, fsgTransitions: wordGraph?.transitionCount ?? 0)
     }
 
     /// The words a person says for `text`: lower case, punctuation dropped, digits spelled out.

@@ -10,4 +10,10 @@ public struct SpeechGrammar: Sendable {
     public var skipped: [(entry: PhraseEntry, reason: String)]
     /// How many phrases the grammar holds.
     public var phraseCount: Int
+    /// The same phrases as a minimal deterministic word graph in sphinxbase's FSG format,
+    /// which decodes much faster than the JSGF; `nil` if it would be too large.
+    public var fsg: String?
+    /// States and transitions of the FSG (0 when there is none).
+    public var fsgStates: Int
+    public var fsgTransitions: Int
 }

@@ -154,6 +154,43 @@ public final class PocketSphinxDecoder: @unchecked Sendable {
         }
     }
 
+    /// Loads a grammar in sphinxbase's FSG text format (`FSG_BEGIN … FSG_END`) as the search
+    /// `name`, replacing any search of that name. Does not change the active search unless
+    /// none is active.
+    ///
+    /// - Throws: ``RecognitionError/wordsMissingFromDictionary(_:)`` when the grammar uses
+    ///   unknown words, ``RecognitionError/invalidGrammar(name:message:)`` otherwise.
+    public func loadGrammar(fsg text: String, named name: String) throws {
+        try lock.withLock { _ in
+            try requireIdle()
+            let previous = ps_get_search(decoder).map { String(cString: $0) }
+            let mark = SphinxLog.mark
+            var bytes = Array(text.utf8)
+            let model: UnsafeMutablePointer<fsg_model_t>? = bytes.withUnsafeMutableBytes { buffer in
+                guard let stream = fmemopen(buffer.baseAddress, buffer.count, "r") else { return nil }
+                defer { fclose(stream) }
+                let languageWeight = Float(cmd_ln_float_r(ps_get_config(decoder), "-lw"))
+                return fsg_model_read(stream, ps_get_logmath(decoder), languageWeight)
+            }
+            guard let model else {
+                throw RecognitionError.invalidGrammar(
+                    name: name, message: Self.explain(since: mark, or: "malformed FSG text"))
+            }
+            defer { fsg_model_free(model) }
+            guard ps_set_fsg(decoder, name, model) == 0 else {
+                let messages = SphinxLog.messages(since: mark)
+                let missing = messages.compactMap(Self.missingWord(in:))
+                if !missing.isEmpty {
+                    throw RecognitionError.wordsMissingFromDictionary(missing)
+                }
+                throw RecognitionError.invalidGrammar(
+                    name: name, message: Self.explain(messages, or: "pocketsphinx could not use it"))
+            }
+            searches.insert(name)
+            try restore(previous)
+        }
+    }
+
     /// Adds a phone-loop search (any sequence of phones, weighted by the model's phone
     /// n-gram) under `name`. Its score over an utterance is the yardstick for rejecting
     /// out-of-grammar speech: a grammar path scoring far below it is probably wrong.

@@ -69,7 +69,11 @@ public final class GrammarRecognizer: Recognizer, @unchecked Sendable {
                 }
             }
         }
-        try decoder.loadGrammar(jsgf: grammar.jsgf, named: grammarSearch)
+        if options.grammarFormat == .fsg, let fsg = grammar.fsg {
+            try decoder.loadGrammar(fsg: fsg, named: grammarSearch)
+        } else {
+            try decoder.loadGrammar(jsgf: grammar.jsgf, named: grammarSearch)
+        }
         try decoder.activateSearch(grammarSearch)
         return State(grammar: grammar, addedWords: added)
     }
@@ -92,7 +96,7 @@ public final class GrammarRecognizer: Recognizer, @unchecked Sendable {
         var confidence = 1.0
         if options.usesPhoneLoop, let phones = try decoder.decode(samples, search: PocketSphinxDecoder.phoneLoopSearch) {
             margin = Self.margin(grammar: hypothesis, phoneLoop: phones)
-            confidence = min(1, exp(margin / options.marginScale))
+            confidence = 1 / (1 + exp(-(margin - options.marginCenter) / options.marginScale))
         }
         var alternatives = [hypothesis.text]
         for entry in hypothesis.nbest where !alternatives.contains(entry.text) && !entry.text.isEmpty {

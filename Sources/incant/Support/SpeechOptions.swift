@@ -18,6 +18,11 @@ struct SpeechOptions: ParsableArguments {
     @Option(help: "Reject utterances whose acoustic confidence is below this (0–1).")
     var rejectionThreshold: Double = RecognizerOptions().rejectionThreshold
 
+    @Option(help: .hidden) var grammarFormat: String = RecognizerOptions.GrammarFormat.fsg.rawValue
+    @Flag(help: .hidden) var wholeUtterance = false
+    @Flag(help: .hidden) var noPhoneLoop = false
+    @Option(help: .hidden) var decoderOption: [String] = []
+
     func recognizerOptions() throws -> RecognizerOptions {
         guard (0...1).contains(rejectionThreshold) else {
             throw CommandFailure(message: "--rejection-threshold must be between 0 and 1", status: ExitStatus.usage)
@@ -29,7 +34,20 @@ struct SpeechOptions: ParsableArguments {
         for file in dictionaries where !FileManager.default.isReadableFile(atPath: file) {
             throw CommandFailure(message: "cannot read dictionary file \(file)", status: ExitStatus.noInput)
         }
-        return RecognizerOptions(rejectionThreshold: rejectionThreshold, dictionaryFiles: files)
+        guard let format = RecognizerOptions.GrammarFormat(rawValue: grammarFormat) else {
+            throw CommandFailure(message: "--grammar-format must be fsg or jsgf", status: ExitStatus.usage)
+        }
+        var decoder = PocketSphinxOptions(normalizesWholeUtterance: wholeUtterance)
+        for pair in decoderOption {
+            let parts = pair.split(separator: "=", maxSplits: 1).map(String.init)
+            guard parts.count == 2 else {
+                throw CommandFailure(message: "--decoder-option expects -name=value", status: ExitStatus.usage)
+            }
+            decoder.extraArguments.append((parts[0], parts[1]))
+        }
+        return RecognizerOptions(
+            rejectionThreshold: rejectionThreshold, usesPhoneLoop: !noPhoneLoop, dictionaryFiles: files,
+            decoder: decoder, grammarFormat: format)
     }
 
     /// Loads the model and compiles the grammar of `catalog`, naming what went wrong.
