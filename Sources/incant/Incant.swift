@@ -12,7 +12,7 @@ struct Incant: AsyncParsableCommand {
             """,
         version: "0.1.0",
         subcommands: [
-            SimulateCommand.self, RecognizeCommand.self, PhrasesCommand.self, ShortcutsCommand.self,
+            SimulateCommand.self, ListenCommand.self, RecognizeCommand.self, PhrasesCommand.self, ShortcutsCommand.self,
             HistoryCommand.self,
         ]
     )

@@ -50,10 +50,10 @@ struct PocketSphinxDecoderTests {
         }
     }
 
-    @Test("streaming decoding matches whole-utterance decoding")
+    @Test("streaming decoding recognizes an utterance fed in 20 ms pieces")
     func streaming() throws {
         let decoder = try SharedDecoder.decoder.get()
-        let samples = try Speech.synthesize("turn off the bedroom lights")
+        let samples = try Speech.synthesize("what time is it")
         try decoder.beginUtterance(search: "home")
         var start = 0
         while start < samples.count {
@@ -62,7 +62,7 @@ struct PocketSphinxDecoderTests {
             start = end
         }
         let hypothesis = try decoder.endUtterance()
-        #expect(hypothesis?.text == "turn off the bedroom lights")
+        #expect(hypothesis?.text == "what time is it")
     }
 
     @Test("the phone loop transcribes phones over the same audio")

@@ -61,7 +61,12 @@ public final class PocketSphinxDecoder: @unchecked Sendable {
             "-allphone_ci", options.phoneLoopContextIndependent ? "yes" : "no",
         ]
         for (name, value) in options.extraArguments {
-            arguments += [name, value]
+            // A later value for an option set above replaces it (pocketsphinx refuses repeats).
+            if let index = stride(from: 0, to: arguments.count - 1, by: 2).first(where: { arguments[$0] == name }) {
+                arguments[index + 1] = value
+            } else {
+                arguments += [name, value]
+            }
         }
         let mark = SphinxLog.mark
         guard let config = Self.parse(arguments) else {
@@ -274,7 +279,8 @@ public final class PocketSphinxDecoder: @unchecked Sendable {
             let mark = SphinxLog.mark
             // See PocketSphinxOptions.normalizesWholeUtterance for the trade-off.
             let fullUtterance: Int32 = options.normalizesWholeUtterance ? 1 : 0
-            let processed = samples.withUnsafeBufferPointer { buffer in
+            let input = options.addsComfortNoise ? ComfortNoise.apply(to: samples) : samples
+            let processed = input.withUnsafeBufferPointer { buffer in
                 ps_process_raw(decoder, buffer.baseAddress, buffer.count, 0, fullUtterance)
             }
             samplesInUtterance = samples.count
@@ -301,7 +307,8 @@ public final class PocketSphinxDecoder: @unchecked Sendable {
         try lock.withLock { _ in
             guard inUtterance else { throw RecognitionError.decodingFailed(message: "no utterance was begun") }
             let mark = SphinxLog.mark
-            let processed = samples.withUnsafeBufferPointer { buffer in
+            let input = options.addsComfortNoise ? ComfortNoise.apply(to: samples) : samples
+            let processed = input.withUnsafeBufferPointer { buffer in
                 ps_process_raw(decoder, buffer.baseAddress, buffer.count, 0, 0)
             }
             samplesInUtterance += samples.count

@@ -94,9 +94,12 @@ public final class GrammarRecognizer: Recognizer, @unchecked Sendable {
         }
         var margin = 0.0
         var confidence = 1.0
+        var evidence: AcousticEvidence?
         if options.usesPhoneLoop, let phones = try decoder.decode(samples, search: PocketSphinxDecoder.phoneLoopSearch) {
-            margin = Self.margin(grammar: hypothesis, phoneLoop: phones)
-            confidence = 1 / (1 + exp(-(margin - options.marginCenter) / options.marginScale))
+            let measured = AcousticEvidence(grammar: hypothesis, phoneLoop: phones)
+            evidence = measured
+            margin = measured.utteranceMargin
+            confidence = options.acceptance.confidence(measured)
         }
         var alternatives = [hypothesis.text]
         for entry in hypothesis.nbest where !alternatives.contains(entry.text) && !entry.text.isEmpty {
@@ -105,16 +108,7 @@ public final class GrammarRecognizer: Recognizer, @unchecked Sendable {
         return SpeechRecognition(
             transcript: hypothesis.text, alternatives: alternatives, acousticConfidence: confidence,
             isRejected: confidence < options.rejectionThreshold, scoreMargin: margin, audioSeconds: audioSeconds,
-            decodeSeconds: seconds(since: start), words: hypothesis.spokenWords)
-    }
-
-    /// Acoustic score of the grammar path minus that of the phone loop, per frame, over the
-    /// frames the grammar's words cover (≤ 0 in theory: the phone loop is unconstrained).
-    static func margin(grammar: RecognitionHypothesis, phoneLoop: RecognitionHypothesis) -> Double {
-        let grammarScore = grammar.words.reduce(0.0) { $0 + Double($1.acousticScore) }
-        let phoneScore = phoneLoop.words.reduce(0.0) { $0 + Double($1.acousticScore) }
-        let frames = max(1, grammar.frameCount)
-        return (grammarScore - phoneScore) / Double(frames)
+            decodeSeconds: seconds(since: start), words: hypothesis.spokenWords, evidence: evidence)
     }
 
     func seconds(since start: ContinuousClock.Instant) -> Double {

@@ -2,11 +2,8 @@
 public struct RecognizerOptions: Sendable {
     /// Utterances whose acoustic confidence is below this are rejected as out of set.
     public var rejectionThreshold: Double
-    /// The score margin per frame (grammar minus phone loop) that maps to confidence 0.5:
-    /// confidence = 1 / (1 + exp(-(margin - marginCenter) / marginScale)).
-    public var marginCenter: Double
-    /// How quickly confidence moves from 0 to 1 around ``marginCenter``.
-    public var marginScale: Double
+    /// How acoustic confidence is computed from the phone-loop comparison.
+    public var acceptance: AcceptancePolicy
     /// Whether to decode a free phone loop over each utterance to measure the margin.
     public var usesPhoneLoop: Bool
     /// Pronunciation overrides (cmudict format) read before guessing unknown words.
@@ -15,6 +12,14 @@ public struct RecognizerOptions: Sendable {
     public var decoder: PocketSphinxOptions
     /// How the phrase grammar is handed to pocketsphinx.
     public var grammarFormat: GrammarFormat
+
+    /// Decoder settings tuned for phrase grammars: wider beams than pocketsphinx's defaults
+    /// (1e-48 / 1e-48 / 7e-29), affordable because the minimized grammar graph is small. On
+    /// the 327 shared coffee recordings they raise exact slot recognition from 97.9% to 98.2%,
+    /// and they stop short commands from vanishing when a competing path prunes them away
+    /// (synthesized "good night" decoded to nothing).
+    public static let tunedDecoder = PocketSphinxOptions(
+        extraArguments: [("-beam", "1e-70"), ("-pbeam", "1e-70"), ("-wbeam", "1e-50")])
 
     /// The shape of the grammar given to the decoder.
     public enum GrammarFormat: String, Sendable, CaseIterable {
@@ -26,17 +31,15 @@ public struct RecognizerOptions: Sendable {
 
     public init(
         rejectionThreshold: Double = 0.5,
-        marginCenter: Double = -35,
-        marginScale: Double = 4,
+        acceptance: AcceptancePolicy = .phrases,
         usesPhoneLoop: Bool = true,
         dictionaryFiles: [String] = [],
-        decoder: PocketSphinxOptions = PocketSphinxOptions(),
+        decoder: PocketSphinxOptions = RecognizerOptions.tunedDecoder,
         grammarFormat: GrammarFormat = .fsg
     ) {
         self.grammarFormat = grammarFormat
         self.rejectionThreshold = rejectionThreshold
-        self.marginCenter = marginCenter
-        self.marginScale = marginScale
+        self.acceptance = acceptance
         self.usesPhoneLoop = usesPhoneLoop
         self.dictionaryFiles = dictionaryFiles
         self.decoder = decoder

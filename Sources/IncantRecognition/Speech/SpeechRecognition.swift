@@ -17,11 +17,15 @@ public struct SpeechRecognition: Sendable {
     public var decodeSeconds: Double
     /// The recognized words with their frame spans.
     public var words: [WordSegment]
+    /// The measurements behind ``acousticConfidence`` (nil without a phone loop).
+    public var evidence: AcousticEvidence?
 
     public init(
         transcript: String, alternatives: [String], acousticConfidence: Double, isRejected: Bool,
-        scoreMargin: Double, audioSeconds: Double, decodeSeconds: Double, words: [WordSegment]
+        scoreMargin: Double, audioSeconds: Double, decodeSeconds: Double, words: [WordSegment],
+        evidence: AcousticEvidence? = nil
     ) {
+        self.evidence = evidence
         self.transcript = transcript
         self.alternatives = alternatives
         self.acousticConfidence = acousticConfidence

@@ -7,7 +7,7 @@ struct PhrasesCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "phrases",
         abstract: "Add, edit, remove and list your own phrases for shortcuts.",
-        subcommands: [Add.self, Edit.self, Remove.self, List.self])
+        subcommands: [Add.self, Edit.self, Remove.self, List.self, Record.self, Test.self])
 
     struct Add: AsyncParsableCommand {
         static let configuration = CommandConfiguration(

@@ -64,6 +64,7 @@ struct RecognitionReport: Encodable {
     var matchConfidence: Double
     var acousticConfidence: Double
     var scoreMargin: Double?
+    var evidence: AcousticEvidence?
     var reason: String
     var audioSeconds: Double
     var decodeSeconds: Double
@@ -81,11 +82,22 @@ struct RecognitionReport: Encodable {
         acousticConfidence = Self.round(speech.recognition.acousticConfidence)
         scoreMargin = speech.recognition.scoreMargin.isFinite ? Self.round(speech.recognition.scoreMargin) : nil
         reason = speech.reason
+        evidence = speech.recognition.evidence.map { Self.finite($0) }
         audioSeconds = Self.round(speech.recognition.audioSeconds)
         decodeSeconds = Self.round(speech.recognition.decodeSeconds)
     }
 
     static func round(_ value: Double) -> Double { (value * 1000).rounded() / 1000 }
+
+    /// JSON has no infinity: an utterance with no spoken word reports the lowest margins as -1e9.
+    static func finite(_ evidence: AcousticEvidence) -> AcousticEvidence {
+        var copy = evidence
+        copy.worstWordMargin = evidence.worstWordMargin.isFinite ? round(evidence.worstWordMargin) : -1e9
+        copy.meanWordMargin = evidence.meanWordMargin.isFinite ? round(evidence.meanWordMargin) : -1e9
+        copy.utteranceMargin = round(evidence.utteranceMargin)
+        copy.coverage = round(evidence.coverage)
+        return copy
+    }
 
     var summary: String {
         var line = "\(file): \"\(transcript)\""

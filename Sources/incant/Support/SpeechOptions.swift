@@ -19,8 +19,9 @@ struct SpeechOptions: ParsableArguments {
     var rejectionThreshold: Double = RecognizerOptions().rejectionThreshold
 
     @Option(help: .hidden) var grammarFormat: String = RecognizerOptions.GrammarFormat.fsg.rawValue
-    @Flag(help: .hidden) var wholeUtterance = false
+    @Flag(help: .hidden) var runningNormalization = false
     @Flag(help: .hidden) var noPhoneLoop = false
+    @Flag(help: .hidden) var posterior = false
     @Option(help: .hidden) var decoderOption: [String] = []
 
     func recognizerOptions() throws -> RecognizerOptions {
@@ -37,7 +38,9 @@ struct SpeechOptions: ParsableArguments {
         guard let format = RecognizerOptions.GrammarFormat(rawValue: grammarFormat) else {
             throw CommandFailure(message: "--grammar-format must be fsg or jsgf", status: ExitStatus.usage)
         }
-        var decoder = PocketSphinxOptions(normalizesWholeUtterance: wholeUtterance)
+        var decoder = RecognizerOptions.tunedDecoder
+        decoder.computesPosterior = posterior
+        decoder.normalizesWholeUtterance = !runningNormalization
         for pair in decoderOption {
             let parts = pair.split(separator: "=", maxSplits: 1).map(String.init)
             guard parts.count == 2 else {

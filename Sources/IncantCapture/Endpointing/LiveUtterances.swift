@@ -1,0 +1,105 @@
+import Synchronization
+
+/// The utterances of a source, read continuously in the background and queued, so that a
+/// microphone keeps being listened to (no overruns, nothing lost) while the consumer decodes,
+/// runs a shortcut or speaks — and so that a conversation can take its answers from the same
+/// stream as its commands.
+///
+/// ```swift
+/// let live = LiveUtterances(source: ALSACaptureSource(device: "default"))
+/// while let utterance = try await live.next() { … }
+/// ```
+///
+/// Reading starts at the first ``next(startingAt:)``; ``stop()`` (or dropping the value after
+/// `stop`) ends it and closes the source.
+public final class LiveUtterances: Sendable {
+    /// The source being read.
+    public let source: any AudioSource
+    /// How utterances are cut.
+    public let settings: EndpointerSettings
+
+    private let queue = HandOffQueue<Utterance>()
+    private let samplesRead = SampleCounter()
+    private let pump = Mutex<Task<Void, Never>?>(nil)
+
+    public init(source: any AudioSource, settings: EndpointerSettings = EndpointerSettings()) {
+        self.source = source
+        self.settings = settings
+    }
+
+    deinit {
+        pump.withLock { $0?.cancel() }
+    }
+
+    /// Samples read from the source so far: the stream position of "now" for a live device
+    /// (utterances count their sample positions from the same origin).
+    public var position: Int { samplesRead.value.load(ordering: .relaxed) }
+
+    /// The next utterance whose speech starts at or after stream position `start` (earlier
+    /// ones, such as the echo of a spoken question, are dropped); nil at the end of the source
+    /// or when the calling task is cancelled. Throws the source's ``CaptureError``.
+    public func next(startingAt start: Int = 0) async throws -> Utterance? {
+        startIfNeeded()
+        while let utterance = try await queue.next() {
+            if utterance.speechStartSample >= start { return utterance }
+        }
+        return nil
+    }
+
+    /// Returns an utterance taken by a task that lost a race, to be returned again first.
+    public func putBack(_ utterance: Utterance) async {
+        await queue.putBack(utterance)
+    }
+
+    /// Stops reading the source.
+    public func stop() {
+        pump.withLock { $0?.cancel() }
+    }
+
+    private func startIfNeeded() {
+        pump.withLock { task in
+            guard task == nil else { return }
+            let frames = source.frames()
+            let settings = settings
+            let queue = queue
+            let counted = CountedFrames(base: frames, counter: samplesRead)
+            task = Task.detached {
+                do {
+                    for try await utterance in counted.utterances(settings: settings) {
+                        await queue.push(utterance)
+                    }
+                    await queue.finish()
+                } catch {
+                    await queue.finish(throwing: error)
+                }
+            }
+        }
+    }
+}
+
+/// A frame stream that counts the samples passing through it.
+private struct CountedFrames: AsyncSequence, Sendable {
+    typealias Element = [Int16]
+    let base: AudioFrameStream
+    let counter: SampleCounter
+
+    struct AsyncIterator: AsyncIteratorProtocol {
+        var base: AudioFrameStream.AsyncIterator
+        let owner: CountedFrames
+
+        mutating func next() async throws -> [Int16]? {
+            guard let chunk = try await base.next() else { return nil }
+            owner.counter.value.add(chunk.count, ordering: .relaxed)
+            return chunk
+        }
+    }
+
+    func makeAsyncIterator() -> AsyncIterator {
+        AsyncIterator(base: base.makeAsyncIterator(), owner: self)
+    }
+}
+
+/// A shared count of samples read.
+private final class SampleCounter: Sendable {
+    let value = Atomic<Int>(0)
+}

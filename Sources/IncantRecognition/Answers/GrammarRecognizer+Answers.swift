@@ -1,0 +1,79 @@
+import Foundation
+
+/// Answers to spoken questions and free dictation, decoded by the same warm decoder as the
+/// phrases (each grammar is compiled once into a named search and kept).
+extension GrammarRecognizer {
+    /// Recognizes a spoken answer against `grammar`. The answer is rejected (``SpeechRecognition/isRejected``)
+    /// unless it passes `acceptance`: a cough or another sentence is not heard as "yes".
+    /// ``SpeechRecognition/acousticConfidence`` is the margin's confidence times 0 or 1 for coverage.
+    ///
+    /// - Throws: ``UnpronounceableWordError`` when a value cannot be pronounced, or
+    ///   ``RecognitionError``.
+    public func recognizeAnswer(
+        _ samples: [Int16], to grammar: AnswerGrammar, acceptance: AnswerAcceptance = AnswerAcceptance()
+    ) throws -> SpeechRecognition {
+        try load(grammar)
+        let start = ContinuousClock.now
+        guard let hypothesis = try decoder.decode(samples, search: grammar.searchName),
+            !hypothesis.spokenWords.isEmpty
+        else {
+            return recognition(of: nil, samples: samples, since: start)
+        }
+        var result = recognition(of: hypothesis, samples: samples, since: start)
+        if options.usesPhoneLoop, let phones = try decoder.decode(samples, search: PocketSphinxDecoder.phoneLoopSearch)
+        {
+            let evidence = AcousticEvidence(grammar: hypothesis, phoneLoop: phones)
+            result.evidence = evidence
+            result.scoreMargin = evidence.utteranceMargin
+            result.acousticConfidence =
+                evidence.coverage >= acceptance.minimumCoverage ? acceptance.confidence(margin: evidence.utteranceMargin) : 0
+            result.isRejected = result.acousticConfidence < options.rejectionThreshold
+        }
+        result.decodeSeconds = seconds(since: start)
+        return result
+    }
+
+    /// What was said, in any English words: the open-vocabulary search over the model's
+    /// language model (for recording new phrases, and free-text answers). Never rejected.
+    public func transcribe(_ samples: [Int16]) throws -> SpeechRecognition {
+        if !decoder.searchNames.contains(PocketSphinxDecoder.dictationSearch) {
+            try decoder.loadLanguageModel()
+        }
+        let start = ContinuousClock.now
+        let hypothesis = try decoder.decode(samples, search: PocketSphinxDecoder.dictationSearch)
+        var result = recognition(of: hypothesis, samples: samples, since: start)
+        result.isRejected = result.transcript.isEmpty
+        return result
+    }
+
+    /// Compiles `grammar` into its search unless it is loaded, adding missing words first.
+    func load(_ grammar: AnswerGrammar) throws {
+        guard !decoder.searchNames.contains(grammar.searchName) else { return }
+        let missing = decoder.missingWords(grammar.words.sorted())
+        if !missing.isEmpty {
+            var overrides = PronunciationDictionary()
+            for file in options.dictionaryFiles where FileManager.default.fileExists(atPath: file) {
+                overrides = overrides.merging(try PronunciationDictionary(contentsOfFile: file))
+            }
+            for word in try PronunciationResolver(overrides: overrides).resolve(missing) {
+                for pronunciation in word.pronunciations {
+                    try decoder.addWord(word.word, phones: pronunciation.description)
+                }
+            }
+        }
+        try decoder.loadGrammar(jsgf: grammar.jsgf, named: grammar.searchName)
+    }
+
+    /// A recognition of the spoken words of `hypothesis` (empty and rejected when nil).
+    private func recognition(
+        of hypothesis: RecognitionHypothesis?, samples: [Int16], since start: ContinuousClock.Instant
+    ) -> SpeechRecognition {
+        let words = hypothesis?.spokenWords ?? []
+        let transcript = words.map(\.word).joined(separator: " ")
+        return SpeechRecognition(
+            transcript: transcript, alternatives: transcript.isEmpty ? [] : [transcript],
+            acousticConfidence: transcript.isEmpty ? 0 : 1, isRejected: transcript.isEmpty,
+            scoreMargin: transcript.isEmpty ? -.infinity : 0, audioSeconds: Double(samples.count) / 16_000,
+            decodeSeconds: seconds(since: start), words: words)
+    }
+}

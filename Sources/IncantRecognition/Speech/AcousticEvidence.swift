@@ -1,0 +1,81 @@
+import Foundation
+
+/// How well the recognized words explain the audio, measured against a free phone loop
+/// decoded over the same samples: the loop can follow any sound, so a phrase that was really
+/// said scores close to it, and a phrase forced onto other speech scores far below it.
+///
+/// Scores are per 10 ms frame in pocketsphinx's log units (base 1.0001); margins are ≤ 0 in
+/// principle, larger is better.
+public struct AcousticEvidence: Sendable, Hashable, Codable {
+    /// Whole-utterance margin: all grammar segments (silences included) against the loop.
+    public var utteranceMargin: Double
+    /// The worst word: the lowest per-frame margin of any spoken word against the loop's
+    /// phones over that word's own frames. One badly fitting word betrays a forced match.
+    public var worstWordMargin: Double
+    /// The frame-weighted average margin of the spoken words over their own frames.
+    public var meanWordMargin: Double
+    /// Frames the spoken words cover, over frames the loop hears as speech (not silence):
+    /// low when a short phrase swallowed a long utterance by labelling the rest silence.
+    public var coverage: Double
+    /// Frames of speech according to the phone loop.
+    public var speechFrames: Int
+    /// Frames covered by the spoken words.
+    public var wordFrames: Int
+
+    public init(
+        utteranceMargin: Double, worstWordMargin: Double, meanWordMargin: Double, coverage: Double, speechFrames: Int,
+        wordFrames: Int
+    ) {
+        self.utteranceMargin = utteranceMargin
+        self.worstWordMargin = worstWordMargin
+        self.meanWordMargin = meanWordMargin
+        self.coverage = coverage
+        self.speechFrames = speechFrames
+        self.wordFrames = wordFrames
+    }
+
+    /// Compares a grammar hypothesis with the phone loop's over the same utterance.
+    public init(grammar: RecognitionHypothesis, phoneLoop: RecognitionHypothesis) {
+        let phones = phoneLoop.words
+        func loopScore(from start: Int, to end: Int) -> Double {
+            var total = 0.0
+            for phone in phones where phone.endFrame >= start && phone.startFrame <= end {
+                let overlap = min(end, phone.endFrame) - max(start, phone.startFrame) + 1
+                total += Double(phone.acousticScore) * Double(overlap) / Double(max(1, phone.frameCount))
+            }
+            return total
+        }
+        let grammarTotal = grammar.words.reduce(0.0) { $0 + Double($1.acousticScore) }
+        let loopTotal = phones.reduce(0.0) { $0 + Double($1.acousticScore) }
+        utteranceMargin = (grammarTotal - loopTotal) / Double(max(1, grammar.frameCount))
+
+        var worst = 0.0
+        var weighted = 0.0
+        var frames = 0
+        for word in grammar.spokenWords {
+            let margin = (Double(word.acousticScore) - loopScore(from: word.startFrame, to: word.endFrame))
+                / Double(max(1, word.frameCount))
+            worst = min(worst, margin)
+            weighted += margin * Double(word.frameCount)
+            frames += word.frameCount
+        }
+        worstWordMargin = frames > 0 ? worst : -.infinity
+        meanWordMargin = frames > 0 ? weighted / Double(frames) : -.infinity
+        wordFrames = frames
+        var speech = IndexSet()
+        for phone in phones where !Self.isSilence(phone.word) && phone.endFrame >= phone.startFrame {
+            speech.insert(integersIn: phone.startFrame...phone.endFrame)
+        }
+        var spoken = IndexSet()
+        for word in grammar.spokenWords where word.endFrame >= word.startFrame {
+            spoken.insert(integersIn: word.startFrame...word.endFrame)
+        }
+        speechFrames = speech.count
+        // The share of the loop's speech that the words cover; 1 when the loop heard no speech.
+        coverage = speech.isEmpty ? 1 : Double(speech.intersection(spoken).count) / Double(speech.count)
+    }
+
+    static func isSilence(_ phone: String) -> Bool {
+        phone == "SIL" || phone == "(NULL)" || phone.hasPrefix("+") || phone.hasPrefix("<") || phone.hasPrefix("[")
+    }
+}

@@ -1,0 +1,232 @@
+import ArgumentParser
+import Dispatch
+import Foundation
+import IncantCapture
+import IncantDispatch
+import IncantPhrases
+import IncantRecognition
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// `incant listen`: hear phrases from a microphone (or a file, or standard input) and run
+/// their shortcuts, asking questions by voice.
+struct ListenCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "listen",
+        abstract: "Listen for phrases and run their shortcuts.",
+        discussion: """
+            Audio comes from an ALSA device (--device, default "default"), a WAV file (--file) or \
+            raw 16 kHz mono s16le on standard input (--stdin), and is cut into utterances at \
+            pauses. Each utterance is recognized against your phrases and, when accepted, runs \
+            its shortcut exactly like `incant simulate`. Confirmations and missing values are \
+            asked by voice: the next utterance is the answer (or a typed line, at a terminal).
+
+            One line is printed per utterance, or with --json one object per line: the \
+            `simulate --json` fields plus "transcript", "alternatives", "acousticConfidence", \
+            "heard" (start/end times in seconds) and "conversation" (questions and answers).
+
+            With --once the first utterance is handled and the exit status is simulate's: 0 \
+            success, 1 failure code, 2 nothing matched (or no speech at all). Otherwise it runs \
+            until the input ends or SIGINT/SIGTERM, and exits 0. A missing or busy device exits \
+            66; a read error 74.
+            """)
+
+    @OptionGroup var audio: AudioSourceOptions
+    @OptionGroup var catalog: CatalogOptions
+    @OptionGroup var matching: MatchOptionGroup
+    @OptionGroup var speech: SpeechOptions
+
+    @Flag(help: "Handle the first utterance, then exit with its status.")
+    var once = false
+
+    @Flag(help: "Print one JSON object per utterance.")
+    var json = false
+
+    @Flag(help: "Say questions and dialogs aloud with espeak-ng.")
+    var speak = false
+
+    @Option(
+        name: .customLong("answer"),
+        help: ArgumentHelp("Answer a question in advance: name=value (repeatable).", valueName: "name=value"))
+    var answers: [String] = []
+
+    @Flag(help: "Answer yes to \"Are you sure?\" confirmations.")
+    var yes = false
+
+    @Flag(help: "Run the confirm stage only; do not run the handle stage.")
+    var dryRun = false
+
+    @Option(help: ArgumentHelp("How long to wait for a spoken or typed answer.", valueName: "seconds"))
+    var answerTimeout: Double = 10
+
+    @Flag(help: "Do not record dispatches in the history.")
+    var noHistory = false
+
+    func run() async throws {
+        try await withExitStatus {
+            let status = try await listen()
+            if status != 0 { throw ExitCode(status) }
+        }
+    }
+
+    private func listen() async throws -> Int32 {
+        let loaded = try catalog.loadCatalog()
+        let recognizer = try speech.makeRecognizer(for: loaded)
+        let matcher = PhraseMatcher(catalog: loaded, options: try matching.options())
+        let interpreter = SpeechInterpreter(recognizer: recognizer, matcher: matcher)
+        let source = try audio.source()
+        let live = LiveUtterances(source: source, settings: audio.endpointer)
+        defer { live.stop() }
+        let conversation = Conversation(
+            live: live, recognizer: recognizer, speaker: speak ? Speaker() : nil,
+            keyboard: audio.stdin ? nil : KeyboardLines.start(), isLive: audio.isLive,
+            timeout: .milliseconds(Int(max(0.1, answerTimeout) * 1000)))
+        let interaction = VoiceInteraction(
+            answers: TerminalInteraction(
+                answers: try parseAssignments(answers, option: "--answer"), interactive: false),
+            conversation: conversation)
+        let runner = ShortcutRunner(
+            matcher: matcher,
+            dispatcher: Dispatcher(interaction: interaction, history: noHistory ? nil : try openHistory()))
+        let options = DispatchOptions(assumeYes: yes, dryRun: dryRun)
+        let json = json
+        let once = once
+        StandardError.print(
+            "incant: listening to \(source.description)" + (once ? " for one utterance" : "; Ctrl-C stops"))
+
+        return try await SignalCancellation.run {
+            var start = 0
+            while !Task.isCancelled {
+                let next: Utterance?
+                do {
+                    next = try await live.next(startingAt: start)
+                } catch {
+                    throw captureFailure(error)
+                }
+                guard let utterance = next else { break }
+                let heard: SpeechMatch
+                do {
+                    heard = try await DecodingQueue.run {
+                        interpreter.interpret(try recognizer.recognizeSynchronously(utterance.samples))
+                    }
+                } catch {
+                    // One bad utterance does not stop a listener; with --once it is the answer.
+                    let failure = CommandFailure(message: "cannot recognize speech: \(error)", status: ExitStatus.io)
+                    if once { throw failure }
+                    StandardError.print("incant: " + failure.message)
+                    continue
+                }
+                let report = await runner.run(
+                    match: heard.match, accepted: heard.accepted != nil, fallbackQuery: heard.recognition.transcript,
+                    options: options)
+                let line = ListenReport(
+                    report: report, speech: heard, utterance: utterance, conversation: conversation.takeExchanges())
+                var text = (json ? try JSON.line(line) : line.summary) + "\n"
+                if !json, let dialog = report.outcome?.dialog { text += dialog + "\n" }
+                // Unbuffered: whoever reads a pipe sees each utterance as it is handled.
+                FileHandle.standardOutput.write(Data(text.utf8))
+                if let dialog = report.outcome?.dialog {
+                    await conversation.say(dialog)
+                }
+                if once { return report.exitStatus }
+                // Utterances said while the shortcut ran are kept, but not the spoken dialog's echo.
+                start = conversation.answerStart
+            }
+            if once {
+                StandardError.print("incant: no speech was heard")
+                return ExitStatus.noMatch
+            }
+            return ExitStatus.success
+        }
+    }
+}
+
+/// One line of `incant listen`: the dispatch report plus what was heard and when.
+struct ListenReport: Encodable {
+    var report: QueryReport
+    var speech: SpeechMatch
+    var utterance: Utterance
+    var conversation: [Conversation.Exchange]
+
+    private enum CodingKeys: String, CodingKey {
+        case transcript, alternatives, acousticConfidence, heard, conversation, reason
+    }
+
+    /// Times in seconds from the start of the input.
+    private struct Heard: Encodable {
+        var start: Double
+        var end: Double
+        var speechStart: Double
+        var speechEnd: Double
+        var endReason: String
+        var decodeSeconds: Double
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        try report.encode(to: encoder)
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(speech.recognition.transcript, forKey: .transcript)
+        try container.encode(speech.recognition.alternatives, forKey: .alternatives)
+        try container.encode(Self.round(speech.recognition.acousticConfidence), forKey: .acousticConfidence)
+        try container.encode(
+            Heard(
+                start: Self.seconds(utterance.startTime), end: Self.seconds(utterance.endTime),
+                speechStart: Self.seconds(utterance.speechStartTime), speechEnd: Self.seconds(utterance.speechEndTime),
+                endReason: "\(utterance.endReason)", decodeSeconds: Self.round(speech.recognition.decodeSeconds)),
+            forKey: .heard)
+        try container.encode(conversation, forKey: .conversation)
+        if !report.accepted { try container.encode(speech.reason, forKey: .reason) }
+    }
+
+    static func round(_ value: Double) -> Double { (value * 1000).rounded() / 1000 }
+
+    static func seconds(_ duration: Duration) -> Double {
+        let (seconds, attoseconds) = duration.components
+        return round(Double(seconds) + Double(attoseconds) / 1e18)
+    }
+
+    /// `[0.48–2.31s] "order three four cheese pizzas" → order-pizza count=3 … · handle: success`.
+    var summary: String {
+        let when = String(
+            format: "[%.2f–%.2fs] ", Self.seconds(utterance.speechStartTime), Self.seconds(utterance.speechEndTime))
+        guard report.accepted else {
+            return when + "\"\(speech.recognition.transcript)\": no shortcut (\(speech.reason))"
+        }
+        return when + report.summary + String(format: " · acoustic %.2f", speech.recognition.acousticConfidence)
+    }
+}
+
+/// Runs a body until it returns, or until SIGINT or SIGTERM cancels it (it should then wind
+/// down and return); a second signal exits at once with status 130.
+enum SignalCancellation {
+    static func run<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) async throws -> T {
+        let task = Task { try await body() }
+        let queue = DispatchQueue(label: "incant.signals")
+        let counter = SignalCounter()
+        let sources = [SIGINT, SIGTERM].map { number -> any DispatchSourceSignal in
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
+            source.setEventHandler {
+                if counter.increment() > 1 { Glibc.exit(130) }
+                task.cancel()
+            }
+            source.resume()
+            return source
+        }
+        defer {
+            for source in sources { source.cancel() }
+        }
+        return try await task.value
+    }
+
+    /// Counts signals (touched only on the signal queue).
+    private final class SignalCounter: @unchecked Sendable {
+        private var count = 0
+        func increment() -> Int {
+            count += 1
+            return count
+        }
+    }
+}

@@ -1,0 +1,262 @@
+import ArgumentParser
+import Foundation
+import IncantCapture
+import IncantPhrases
+import IncantRecognition
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+extension PhrasesCommand {
+    /// `incant phrases record SHORTCUT`: say a new phrase a few times; it is transcribed, added
+    /// like `phrases add`, and the takes are kept for `phrases test`.
+    struct Record: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Record a phrase for a shortcut by saying it.",
+            discussion: """
+                Each take is one utterance from the device (or, for scripts, one --file per take), \
+                transcribed with open-vocabulary recognition. At a terminal you accept the \
+                transcript or type a correction; --yes accepts the first take's transcript and \
+                --phrase gives the words directly. The phrase is added with the same checks as \
+                `phrases add`, and the takes are saved as WAV files in the store's takes/ folder.
+                """)
+
+        @Argument(help: "Shortcut id.") var shortcut: String
+        @Option(help: "How many times to say the phrase (default 3, or one per --file).") var takes: Int?
+        @Option(help: "The phrase's words (skips the question; the takes are still saved).") var phrase: String?
+        @Option(
+            name: .customLong("set"),
+            help: ArgumentHelp("Fix a parameter: name=value (repeatable).", valueName: "name=value"))
+        var settings: [String] = []
+        @Flag(help: "Accept the first take's transcript without asking.") var yes = false
+        @Flag(help: "Print the stored phrase as JSON.") var json = false
+        @OptionGroup var audio: AudioSourceOptions
+        @OptionGroup var catalog: CatalogOptions
+        @OptionGroup var speech: SpeechOptions
+
+        func validate() throws {
+            if let takes, !(1...20).contains(takes) { throw ValidationError("--takes must be between 1 and 20") }
+            if let takes, !audio.files.isEmpty, takes != audio.files.count {
+                throw ValidationError(
+                    "--takes \(takes) but \(audio.files.count) --file given: give one --file per take")
+            }
+        }
+
+        func run() async throws {
+            try await withExitStatus {
+                let shortcuts = try catalog.loadShortcuts()
+                guard shortcuts.contains(where: { $0.id == shortcut }) else {
+                    let known = shortcuts.map(\.id).sorted().joined(separator: ", ")
+                    throw CommandFailure(
+                        message: "unknown shortcut '\(shortcut)' (known: \(known))", status: ExitStatus.definitions)
+                }
+                let assignments = try parseAssignments(settings, option: "--set")
+                let recognizer = try speech.makeRecognizer(for: try catalog.loadCatalog())
+                let recorded = try await recordTakes(recognizer: recognizer)
+                let words = try chooseWords(heard: recorded.map(\.transcript))
+                let editor = PhraseEditor(store: catalog.store, shortcuts: shortcuts)
+                let takesDirectory = catalog.store.takesDirectory
+                let change = try storeAction {
+                    try editor.addRecorded(shortcut: shortcut, phrase: words, settings: assignments) { id in
+                        try Self.save(recorded.map(\.samples), id: id, in: takesDirectory)
+                    }
+                }
+                report(change, verb: "added", json: json)
+            }
+        }
+
+        /// One recorded take: its audio and what dictation heard.
+        struct Take: Sendable {
+            var samples: [Int16]
+            var transcript: String
+        }
+
+        private func recordTakes(recognizer: GrammarRecognizer) async throws -> [Take] {
+            let count = audio.files.isEmpty ? (takes ?? 3) : audio.files.count
+            let device =
+                audio.files.isEmpty ? LiveUtterances(source: try audio.source(), settings: audio.endpointer) : nil
+            defer { device?.stop() }
+            var recorded: [Take] = []
+            for index in 0..<count {
+                StandardError.print("Say the phrase (take \(index + 1) of \(count))")
+                let utterance: Utterance?
+                do {
+                    if let device {
+                        utterance = try await device.next(startingAt: audio.isLive ? device.position : 0)
+                    } else {
+                        let file = LiveUtterances(
+                            source: WAVFileSource(path: audio.files[index]), settings: audio.endpointer)
+                        utterance = try await file.next()
+                        file.stop()
+                    }
+                } catch {
+                    throw captureFailure(error)
+                }
+                guard let utterance else {
+                    let origin = audio.files.isEmpty ? "the input ended" : "no speech in \(audio.files[index])"
+                    throw CommandFailure(message: "take \(index + 1): \(origin)", status: ExitStatus.noInput)
+                }
+                let heard = try await DecodingQueue.run { try recognizer.transcribe(utterance.samples) }
+                StandardError.print("  heard \"\(heard.transcript)\"")
+                recorded.append(Take(samples: utterance.samples, transcript: heard.transcript))
+            }
+            return recorded
+        }
+
+        /// The phrase's words: --phrase, or the first take's transcript (--yes, or accepted or
+        /// corrected at the terminal).
+        private func chooseWords(heard: [String]) throws -> String {
+            if let phrase { return phrase }
+            let proposal = heard.first ?? ""
+            if yes {
+                guard !proposal.isEmpty else {
+                    throw CommandFailure(
+                        message: "nothing was heard in the first take; give --phrase", status: ExitStatus.noInput)
+                }
+                return proposal
+            }
+            guard isatty(STDIN_FILENO) == 1 else {
+                throw CommandFailure(
+                    message: "not at a terminal: give --phrase TEXT, or --yes to accept \"\(proposal)\"",
+                    status: ExitStatus.usage)
+            }
+            FileHandle.standardError.write(Data("Phrase [\(proposal)] (Enter accepts, or type a correction): ".utf8))
+            let typed = readLine(strippingNewline: true)?.trimmingCharacters(in: .whitespaces) ?? ""
+            let words = typed.isEmpty ? proposal : typed
+            guard !words.isEmpty else { throw CommandFailure(message: "no phrase given", status: ExitStatus.usage) }
+            return words
+        }
+
+        /// Writes `takes/<id>-<n>.wav` and returns those names (relative to the store folder).
+        static func save(_ takes: [[Int16]], id: String, in directory: String) throws -> [String] {
+            do {
+                try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+                return try takes.enumerated().map { index, samples in
+                    let name = "\(id)-\(index + 1).wav"
+                    try WAVFile.write(samples, to: directory + "/" + name)
+                    return "takes/" + name
+                }
+            } catch {
+                throw PhraseStoreError.io(path: directory, message: "cannot save the takes: \(error)")
+            }
+        }
+    }
+
+    /// `incant phrases test [SHORTCUT]`: replays every recorded take through recognition and
+    /// matching, and says whether each is still understood as its own phrase.
+    struct Test: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Replay recorded takes and check they are still recognized.",
+            discussion: """
+                For each take: accepted or rejected, and whether it ran the take's own shortcut \
+                (and phrase). Exit status 0 when every take is accepted for its own shortcut, 1 \
+                otherwise. With --json, one object per take.
+                """)
+
+        @Argument(help: "Only the takes of this shortcut.") var shortcut: String?
+        @Flag(help: "One JSON object per take.") var json = false
+        @OptionGroup var catalog: CatalogOptions
+        @OptionGroup var matching: MatchOptionGroup
+        @OptionGroup var speech: SpeechOptions
+
+        func run() async throws {
+            try await withExitStatus {
+                var phrases = try storeAction { try catalog.store.all() }.filter { !$0.takes.isEmpty }
+                if let shortcut { phrases = phrases.filter { $0.shortcut == shortcut } }
+                guard !phrases.isEmpty else {
+                    StandardError.print("incant: no recorded takes" + (shortcut.map { " for '\($0)'" } ?? ""))
+                    return
+                }
+                let loaded = try catalog.loadCatalog()
+                let recognizer = try speech.makeRecognizer(for: loaded)
+                let interpreter = SpeechInterpreter(
+                    recognizer: recognizer, matcher: PhraseMatcher(catalog: loaded, options: try matching.options()))
+                var failures = 0
+                for phrase in phrases {
+                    for take in phrase.takes {
+                        let path = take.hasPrefix("/") ? take : catalog.phrasesDirectory + "/" + take
+                        let result: TakeResult
+                        do {
+                            let samples = try WAVFile.readSamples(path: path)
+                            let heard = try await DecodingQueue.run {
+                                interpreter.interpret(try recognizer.recognizeSynchronously(samples))
+                            }
+                            result = TakeResult(phrase: phrase, take: take, speech: heard)
+                        } catch {
+                            result = TakeResult(phrase: phrase, take: take, error: "\(error)")
+                        }
+                        if !result.passed { failures += 1 }
+                        print(json ? try JSON.line(result) : result.summary)
+                    }
+                }
+                if failures > 0 {
+                    StandardError.print(
+                        "incant: \(failures) take\(failures == 1 ? "" : "s") not recognized as recorded")
+                    throw ExitCode(ExitStatus.failure)
+                }
+            }
+        }
+    }
+}
+
+/// The verdict on one recorded take (`phrases test`).
+struct TakeResult: Encodable {
+    var id: String
+    var phrase: String
+    var expectedShortcut: String
+    var take: String
+    var transcript: String?
+    var accepted: Bool
+    var shortcut: String?
+    var parameters: [String: ParameterValue]
+    /// The take matched its own phrase (not only its shortcut).
+    var ownPhrase: Bool
+    var confidence: Double?
+    var reason: String
+    /// Accepted, for the take's own shortcut with the phrase's fixed values.
+    var passed: Bool
+
+    init(phrase: UserPhrase, take: String, speech: SpeechMatch) {
+        id = phrase.id
+        self.phrase = phrase.phrase
+        expectedShortcut = phrase.shortcut
+        self.take = take
+        transcript = speech.recognition.transcript
+        let candidate = speech.accepted
+        accepted = candidate != nil
+        shortcut = candidate?.shortcutID
+        parameters = candidate?.parameters ?? [:]
+        ownPhrase = candidate?.phrase.origin == .user(id: phrase.id)
+        confidence = (speech.confidence * 1000).rounded() / 1000
+        reason = speech.reason
+        passed =
+            candidate?.shortcutID == phrase.shortcut
+            && phrase.parameters.allSatisfy { candidate?.parameters[$0.key] == $0.value }
+    }
+
+    init(phrase: UserPhrase, take: String, error: String) {
+        id = phrase.id
+        self.phrase = phrase.phrase
+        expectedShortcut = phrase.shortcut
+        self.take = take
+        accepted = false
+        parameters = [:]
+        ownPhrase = false
+        reason = error
+        passed = false
+    }
+
+    var summary: String {
+        let verdict = passed ? "ok  " : "FAIL"
+        var line = "\(verdict) \(take) \"\(phrase)\" (\(expectedShortcut)): "
+        if let transcript { line += "heard \"\(transcript)\" → " }
+        if let shortcut {
+            line += "accepted \(shortcut)" + (ownPhrase ? " (own phrase)" : " (another phrase)")
+            if let confidence { line += String(format: ", confidence %.2f", confidence) }
+        } else {
+            line += "rejected: \(reason)"
+        }
+        return line
+    }
+}

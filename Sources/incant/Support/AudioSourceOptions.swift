@@ -1,0 +1,70 @@
+import ArgumentParser
+import Foundation
+import IncantCapture
+
+/// Where `listen` and `phrases record` take audio from, and how utterances are cut from it.
+struct AudioSourceOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("ALSA capture device, as for `arecord -D` (default: default).", valueName: "name"))
+    var device: String?
+
+    @Option(
+        name: .customLong("file"),
+        help: ArgumentHelp(
+            "Read a WAV file instead of a device (for `phrases record`: one per take).", valueName: "file"))
+    var files: [String] = []
+
+    @Flag(help: "Read raw 16 kHz mono s16le audio from standard input.")
+    var stdin = false
+
+    @Option(help: ArgumentHelp("Silence (ms) that ends an utterance.", valueName: "ms"))
+    var trailingSilence: Int = 300
+
+    @Option(help: ArgumentHelp("Longest utterance (seconds); longer speech is cut.", valueName: "seconds"))
+    var maxUtterance: Double = 12
+
+    func validate() throws {
+        let chosen = (device == nil ? 0 : 1) + (files.isEmpty ? 0 : 1) + (stdin ? 1 : 0)
+        guard chosen <= 1 else { throw ValidationError("give only one of --device, --file and --stdin") }
+        guard (50...10_000).contains(trailingSilence) else {
+            throw ValidationError("--trailing-silence must be between 50 and 10000 ms")
+        }
+        guard maxUtterance >= 1, maxUtterance <= 300 else {
+            throw ValidationError("--max-utterance must be between 1 and 300 seconds")
+        }
+    }
+
+    /// Endpointing settings from `--trailing-silence` and `--max-utterance`.
+    var endpointer: EndpointerSettings {
+        var settings = EndpointerSettings(
+            trailingSilence: .milliseconds(trailingSilence), maximumUtterance: .milliseconds(Int(maxUtterance * 1000)))
+        settings.postRoll = min(settings.postRoll, settings.trailingSilence)
+        return settings
+    }
+
+    /// Whether audio arrives in real time (a device), so that the echo of a spoken question can
+    /// be told from the answer by when it was said.
+    var isLive: Bool { files.isEmpty && !stdin }
+
+    /// The one source of `listen`: the device, the file, or standard input.
+    func source() throws -> any AudioSource {
+        if stdin { return StandardInputSource() }
+        if files.count > 1 {
+            throw CommandFailure(message: "--file can be given once for listen", status: ExitStatus.usage)
+        }
+        if let file = files.first { return WAVFileSource(path: file) }
+        return ALSACaptureSource(device: device ?? "default")
+    }
+}
+
+/// Maps capture errors to exit statuses: a missing or busy device and unreadable files are
+/// "no input" (66), a read failure mid-stream is an I/O error (74).
+func captureFailure(_ error: any Error) -> CommandFailure {
+    if let failure = error as? CommandFailure { return failure }
+    guard let capture = error as? CaptureError else {
+        return CommandFailure(message: "\(error)", status: ExitStatus.io)
+    }
+    switch capture {
+    case .readFailed, .unwritableFile: return CommandFailure(message: capture.description, status: ExitStatus.io)
+    default: return CommandFailure(message: capture.description, status: ExitStatus.noInput)
+    }
+}

@@ -1,0 +1,54 @@
+import Foundation
+import Synchronization
+
+/// Says dialogs and questions aloud with espeak-ng (`--speak`), run directly with the text as
+/// one argument (never through a shell), waiting until it has finished speaking.
+///
+/// The executable is `$INCANT_SPEAK_COMMAND` when set (a program taking the text as its last
+/// argument, e.g. a wrapper around another synthesizer), else `espeak-ng -v en-us`. When it
+/// cannot be run, one warning is printed and later calls are silent.
+final class Speaker: Sendable {
+    private let command: [String]
+    private let broken = Mutex(false)
+
+    init(environment: [String: String] = ProcessInfo.processInfo.environment) {
+        if let custom = environment["INCANT_SPEAK_COMMAND"], !custom.isEmpty {
+            command = [custom]
+        } else {
+            // `--` ends options: text starting with "-" is still just text.
+            command = ["espeak-ng", "-v", "en-us", "--"]
+        }
+    }
+
+    /// Speaks `text` and returns when done (at once when speaking failed before).
+    func say(_ text: String) async {
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !trimmed.isEmpty, !broken.withLock({ $0 }) else { return }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = command + [trimmed]
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        let status: Int32? = await withCheckedContinuation { continuation in
+            process.terminationHandler = { finished in continuation.resume(returning: finished.terminationStatus) }
+            do {
+                try process.run()
+            } catch {
+                process.terminationHandler = nil
+                continuation.resume(returning: nil)
+            }
+        }
+        if status != 0 {
+            let first = broken.withLock { wasBroken in
+                defer { wasBroken = true }
+                return !wasBroken
+            }
+            if first {
+                StandardError.print(
+                    "incant: warning: cannot speak with `\(command[0])`"
+                        + (status.map { " (exit status \($0))" } ?? " (not installed?)") + "; printing only")
+            }
+        }
+    }
+}

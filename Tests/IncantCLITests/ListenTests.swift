@@ -1,0 +1,252 @@
+import Foundation
+import Testing
+
+/// `incant listen` end to end: real speech synthesized by espeak-ng, through the endpointer,
+/// pocketsphinx and the dispatcher, from a WAV file and through the real ALSA capture path.
+@Suite("incant listen")
+struct ListenTests {
+    @Test func fileOnceRunsTheSpokenShortcut() async throws {
+        let cli = try CLIRunner()
+        defer { cli.cleanUp() }
+        let audio = try await TestSpeech.make(["order three four cheese pizzas"], in: cli.home)
+        let log = cli.home.appendingPathComponent("orders.log").path
+        let result = try await cli.run(
+            ["listen", "--file", audio, "--once", "--json", "--shortcuts", CLIRunner.demo],
+            extraEnvironment: ["PIZZERIA_LOG": log])
+        #expect(result.status == 0, "\(result.stderr)")
+        let json = try result.json()
+        #expect(json["transcript"] as? String == "order three four cheese pizzas")
+        #expect(json["accepted"] as? Bool == true)
+        #expect(json["shortcut"] as? String == "order-pizza")
+        #expect(CLIRunner.texts(json["parameters"]) == ["count": "3", "kind": "four cheese"])
+        #expect((json["handle"] as? [String: Any])?["code"] as? String == "success")
+        #expect(json["dialog"] as? String == "Ordering 3 four cheese.")
+        #expect((json["acousticConfidence"] as? Double ?? 0) > 0.5)
+        let heard = try #require(json["heard"] as? [String: Any])
+        #expect(abs((heard["speechStart"] as? Double ?? 0) - 0.5) < 0.1)
+        #expect(heard["endReason"] as? String == "silence")
+        #expect(try String(contentsOfFile: log, encoding: .utf8) == "3 x four cheese\n")
+    }
+
+    @Test func alsaDeviceFromTheUsersAsoundrc() async throws {
+        let cli = try CLIRunner()
+        defer { cli.cleanUp() }
+        let audio = try await TestSpeech.make(["order three four cheese pizzas"], in: cli.home)
+        let raw = cli.home.appendingPathComponent("speech.raw").path
+        try await TestSpeech.sox([audio, "-t", "raw", "-e", "signed", "-b", "16", "-c", "1", "-r", "16000", raw])
+        try TestSpeech.writeReplayDevice(named: "incanttest", playing: raw, home: cli.home)
+        let log = cli.home.appendingPathComponent("orders.log").path
+        let result = try await cli.run(
+            ["listen", "--device", "incanttest", "--once", "--json", "--shortcuts", CLIRunner.demo],
+            extraEnvironment: ["PIZZERIA_LOG": log])
+        #expect(result.status == 0, "\(result.stderr)")
+        let json = try result.json()
+        #expect(json["shortcut"] as? String == "order-pizza")
+        #expect(CLIRunner.texts(json["parameters"]) == ["count": "3", "kind": "four cheese"])
+        #expect(try String(contentsOfFile: log, encoding: .utf8) == "3 x four cheese\n")
+    }
+
+    @Test func missingDeviceIsAnErrorNamingIt() async throws {
+        let cli = try CLIRunner()
+        defer { cli.cleanUp() }
+        let result = try await cli.run(
+            ["listen", "--device", "no_such_device", "--once", "--shortcuts", CLIRunner.demo])
+        #expect(result.status == 66)
+        #expect(result.stderr.contains("'no_such_device'"), "\(result.stderr)")
+        #expect(result.stdout.isEmpty)
+    }
+
+    @Test(arguments: [("yes", true), ("no", false)])
+    func confirmationAnsweredByVoice(answer: String, confirmed: Bool) async throws {
+        let cli = try CLIRunner()
+        defer { cli.cleanUp() }
+        let audio = try await TestSpeech.make(["good night", answer], in: cli.home)
+        let log = cli.home.appendingPathComponent("lights.log").path
+        let spoken = cli.home.appendingPathComponent("spoken.log").path
+        let speaker = try TestSpeech.writeSpeaker(logTo: spoken, home: cli.home)
+        let result = try await cli.run(
+            ["listen", "--file", audio, "--once", "--json", "--speak", "--shortcuts", CLIRunner.demo],
+            extraEnvironment: ["LIGHTS_LOG": log, "INCANT_SPEAK_COMMAND": speaker])
+        #expect(result.status == (confirmed ? 0 : 1), "\(result.stderr)")
+        let json = try result.json()
+        #expect(json["shortcut"] as? String == "all-lights-off")
+        #expect(json["status"] as? String == (confirmed ? "completed" : "notConfirmed"))
+        let conversation = try #require(json["conversation"] as? [[String: Any]])
+        #expect(conversation.count == 1)
+        #expect(conversation.first?["question"] as? String == "Turn off every light?")
+        #expect(FileManager.default.fileExists(atPath: log) == confirmed)
+        let said = (try? String(contentsOfFile: spoken, encoding: .utf8)) ?? ""
+        #expect(said.contains("Turn off every light?"))
+        #expect(said.contains(confirmed ? "All lights are off. Good night." : "Okay, cancelled."))
+    }
+
+    @Test func aSentenceOutsideThePhrasesIsRejected() async throws {
+        let cli = try CLIRunner()
+        defer { cli.cleanUp() }
+        let audio = try await TestSpeech.make(["the weather is lovely today"], in: cli.home)
+        let result = try await cli.run(["listen", "--file", audio, "--once", "--json", "--shortcuts", CLIRunner.demo])
+        #expect(result.status == 2, "\(result.stdout)")
+        let json = try result.json()
+        #expect(json["accepted"] as? Bool == false)
+        #expect(json["shortcut"] is NSNull)
+        #expect(json["handle"] is NSNull)
+    }
+
+    @Test func aMissingValueIsAskedForAndAnsweredByVoice() async throws {
+        let cli = try CLIRunner()
+        defer { cli.cleanUp() }
+        let added = try await cli.run([
+            "phrases", "add", "order-pizza", "i am really hungry", "--shortcuts", CLIRunner.demo,
+        ])
+        #expect(added.status == 0, "\(added.stderr)")
+        let audio = try await TestSpeech.make(["i am really hungry", "pepperoni"], in: cli.home)
+        let result = try await cli.run(
+            ["listen", "--file", audio, "--once", "--json", "--dry-run", "--shortcuts", CLIRunner.demo])
+        #expect(result.status == 0, "\(result.stderr)")
+        let json = try result.json()
+        #expect(CLIRunner.texts(json["parameters"]) == ["count": "1", "kind": "pepperoni"])
+        let conversation = try #require(json["conversation"] as? [[String: Any]])
+        #expect(conversation.first?["question"] as? String == "Which pizza?")
+        #expect(conversation.first?["answer"] as? String == "pepperoni")
+    }
+
+    @Test func withoutOnceEveryUtteranceIsHandledUntilTheInputEnds() async throws {
+        let cli = try CLIRunner()
+        defer { cli.cleanUp() }
+        let audio = try await TestSpeech.make(
+            ["turn on the kitchen lights", "the weather is lovely today", "order a pepperoni pizza"], in: cli.home)
+        let result = try await cli.run(["listen", "--file", audio, "--dry-run", "--shortcuts", CLIRunner.demo])
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = result.stdout.split(separator: "\n")
+        #expect(lines.contains { $0.contains("→ lights") && $0.contains("room=kitchen") })
+        #expect(lines.contains { $0.contains("no shortcut") })
+        #expect(lines.contains { $0.contains("→ order-pizza") && $0.contains("kind=pepperoni") })
+    }
+
+    @Test func sigtermStopsListeningCleanly() async throws {
+        let cli = try CLIRunner()
+        defer { cli.cleanUp() }
+        let audio = try await TestSpeech.make(["good night"], in: cli.home)
+        let raw = cli.home.appendingPathComponent("speech.raw").path
+        try await TestSpeech.sox([audio, "-t", "raw", "-e", "signed", "-b", "16", "-c", "1", "-r", "16000", raw])
+        try TestSpeech.writeReplayDevice(named: "incanttest", playing: raw, home: cli.home)
+        // The replay device never ends: listening goes on until the signal.
+        let (status, firstLine) = try await TestSpeech.runUntilFirstLine(
+            cli, ["listen", "--device", "incanttest", "--json", "--dry-run", "--shortcuts", CLIRunner.demo])
+        #expect(firstLine.contains("\"all-lights-off\""), "\(firstLine)")
+        #expect(status == 0)
+    }
+}
+
+/// Speech for the CLI tests: espeak-ng, converted by sox to 16 kHz mono with the silence
+/// around each utterance that the endpointer needs and the faint noise floor of a real
+/// microphone (pocketsphinx misbehaves on digital silence).
+enum TestSpeech {
+    /// Says `texts` one after another (0.5 s of silence before each, 1 s after) into a WAV in
+    /// `directory`; returns its path. The noise is the same every run (`sox -R`), and so are results.
+    static func make(_ texts: [String], in directory: URL, speed: Int = 175) async throws -> String {
+        let name = "speech-\(UUID().uuidString.prefix(8))"
+        var parts: [String] = []
+        for (index, text) in texts.enumerated() {
+            let voice = directory.appendingPathComponent("\(name)-\(index).espeak.wav").path
+            let part = directory.appendingPathComponent("\(name)-\(index).wav").path
+            try await run("espeak-ng", ["-v", "en-us", "-s", "\(speed)", "-w", voice, text])
+            try await sox([voice, "-r", "16000", "-c", "1", "-b", "16", part, "pad", "0.5", "1.0"])
+            parts.append(part)
+        }
+        let clean = directory.appendingPathComponent("\(name)-clean.wav").path
+        try await sox(parts.count == 1 ? [parts[0], clean] : parts + [clean])
+        let noise = directory.appendingPathComponent("\(name)-noise.wav").path
+        let seconds = try await output("soxi", ["-D", clean]).trimmingCharacters(in: .whitespacesAndNewlines)
+        try await sox([
+            "-R", "-n", "-r", "16000", "-c", "1", "-b", "16", noise, "synth", seconds, "whitenoise", "vol", "0.003",
+        ])
+        let path = directory.appendingPathComponent("\(name).wav").path
+        try await sox(["-m", clean, noise, path])
+        return path
+    }
+
+    static func sox(_ arguments: [String]) async throws {
+        try await run("sox", arguments)
+    }
+
+    /// `~/.asoundrc` defining a capture PCM that replays a raw file (s16le, 16 kHz, mono)
+    /// through ALSA's `file` plugin over a `null` slave: the real capture path, no sound card.
+    static func writeReplayDevice(named name: String, playing raw: String, home: URL) throws {
+        let text = """
+            pcm.\(name) {
+                type file
+                slave.pcm { type null }
+                file "/dev/null"
+                infile "\(raw)"
+                format "raw"
+            }
+
+            """
+        try text.write(to: home.appendingPathComponent(".asoundrc"), atomically: true, encoding: .utf8)
+    }
+
+    /// A stand-in for espeak-ng (`INCANT_SPEAK_COMMAND`) that appends what it is told to say to `log`.
+    static func writeSpeaker(logTo log: String, home: URL) throws -> String {
+        let path = home.appendingPathComponent("speak").path
+        try "#!/bin/sh\nprintf '%s\\n' \"$1\" >>'\(log)'\n".write(toFile: path, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: path)
+        return path
+    }
+
+    /// Runs `incant arguments`, sends SIGTERM once a first line is printed, and returns the exit
+    /// status and that line.
+    static func runUntilFirstLine(_ cli: CLIRunner, _ arguments: [String]) async throws -> (Int32, String) {
+        try await onThread {
+            let process = Process()
+            process.executableURL = CLIRunner.executable
+            process.arguments = arguments
+            process.environment = cli.environment
+            let output = Pipe()
+            process.standardOutput = output
+            process.standardError = FileHandle.nullDevice
+            process.standardInput = FileHandle.nullDevice
+            try process.run()
+            var received = Data()
+            let deadline = Date().addingTimeInterval(30)
+            while !received.contains(UInt8(ascii: "\n")) && Date() < deadline {
+                let chunk = output.fileHandleForReading.availableData
+                if chunk.isEmpty { break }
+                received += chunk
+            }
+            process.terminate()
+            process.waitUntilExit()
+            let line = String(decoding: received, as: UTF8.self).split(separator: "\n").first.map(String.init) ?? ""
+            return (process.terminationReason == .exit ? process.terminationStatus : -1, line)
+        }
+    }
+
+    static func run(_ tool: String, _ arguments: [String]) async throws {
+        _ = try await output(tool, arguments)
+    }
+
+    /// Runs a tool on a thread of its own (not blocking the concurrency pool); its stdout.
+    static func output(_ tool: String, _ arguments: [String]) async throws -> String {
+        try await onThread {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = [tool] + arguments
+            let output = Pipe()
+            process.standardOutput = output
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            let data = output.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            guard process.terminationStatus == 0 else {
+                throw CocoaError(.executableLoad, userInfo: ["command": ([tool] + arguments).joined(separator: " ")])
+            }
+            return String(decoding: data, as: UTF8.self)
+        }
+    }
+
+    static func onThread<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread.detachNewThread { continuation.resume(with: Result { try body() }) }
+        }
+    }
+}

@@ -1,0 +1,112 @@
+import Foundation
+import Testing
+
+/// `incant phrases record` and `incant phrases test`, with takes from synthesized WAV files.
+@Suite("incant phrases record / test")
+struct RecordTests {
+    @Test func recordedTakesAreStoredListedAndPassTheTest() async throws {
+        let cli = try CLIRunner()
+        defer { cli.cleanUp() }
+        var takes: [String] = []
+        for speed in [160, 175, 190] {
+            takes.append(try await TestSpeech.make(["order my usual"], in: cli.home, speed: speed))
+        }
+        let recorded = try await cli.run(
+            [
+                "phrases", "record", "order-pizza", "--phrase", "order my usual", "--set", "kind=four cheese", "--set",
+                "count=2",
+            ]
+                + takes.flatMap { ["--file", $0] } + ["--shortcuts", CLIRunner.demo])
+        #expect(recorded.status == 0, "\(recorded.stderr)")
+        #expect(recorded.stderr.contains("Say the phrase (take 3 of 3)"))
+        #expect(recorded.stdout.contains("\"order my usual\" → order-pizza"))
+
+        let listed = try await cli.run(["phrases", "list", "--json"])
+        let phrases = try #require(try JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as? [[String: Any]])
+        let phrase = try #require(phrases.first)
+        let id = try #require(phrase["id"] as? String)
+        let names = try #require(phrase["takes"] as? [String])
+        #expect(names == (1...3).map { "takes/\(id)-\($0).wav" })
+        let store = cli.home.appendingPathComponent("data/incant/phrases")
+        for name in names {
+            #expect(FileManager.default.fileExists(atPath: store.appendingPathComponent(name).path))
+        }
+
+        let tested = try await cli.run(["phrases", "test", "--json", "--shortcuts", CLIRunner.demo])
+        #expect(tested.status == 0, "\(tested.stdout)\n\(tested.stderr)")
+        let results = tested.stdout.split(separator: "\n").compactMap {
+            try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+        }
+        #expect(results.count == 3)
+        #expect(results.allSatisfy { $0["passed"] as? Bool == true && $0["ownPhrase"] as? Bool == true })
+
+        // And saying it runs the shortcut with the phrase's fixed values.
+        let log = cli.home.appendingPathComponent("orders.log").path
+        let heard = try await cli.run(
+            ["listen", "--file", takes[1], "--once", "--json", "--shortcuts", CLIRunner.demo],
+            extraEnvironment: ["PIZZERIA_LOG": log])
+        #expect(heard.status == 0, "\(heard.stderr)")
+        #expect(try String(contentsOfFile: log, encoding: .utf8) == "2 x four cheese\n")
+    }
+
+    @Test func yesAcceptsTheFirstTranscript() async throws {
+        let cli = try CLIRunner()
+        defer { cli.cleanUp() }
+        let take = try await TestSpeech.make(["good morning"], in: cli.home)
+        let recorded = try await cli.run(
+            [
+                "phrases", "record", "lights", "--file", take, "--yes", "--set", "room=kitchen", "--set", "on=yes",
+                "--json",
+                "--shortcuts", CLIRunner.demo,
+            ])
+        #expect(recorded.status == 0, "\(recorded.stderr)")
+        let json = try recorded.json()
+        // Dictation is open-vocabulary, not exact on synthetic speech: what was heard is kept.
+        let phrase = try #require(json["phrase"] as? String)
+        #expect(phrase.hasPrefix("good morning"))
+        #expect(recorded.stderr.contains("heard \"\(phrase)\""))
+        #expect((json["takes"] as? [String])?.count == 1)
+    }
+
+    @Test func aRefusedPhraseSavesNoTakes() async throws {
+        let cli = try CLIRunner()
+        defer { cli.cleanUp() }
+        let take = try await TestSpeech.make(["good night"], in: cli.home)
+        let refused = try await cli.run(
+            [
+                "phrases", "record", "order-pizza", "--file", take, "--phrase", "good night", "--set",
+                "kind=margherita",
+                "--shortcuts", CLIRunner.demo,
+            ])
+        #expect(refused.status == 65)
+        #expect(refused.stderr.contains("all-lights-off"), "\(refused.stderr)")
+        let takes = cli.home.appendingPathComponent("data/incant/phrases/takes").path
+        #expect(((try? FileManager.default.contentsOfDirectory(atPath: takes)) ?? []).isEmpty)
+    }
+
+    @Test func aTakeThatNoLongerMatchesFailsTheTest() async throws {
+        let cli = try CLIRunner()
+        defer { cli.cleanUp() }
+        let take = try await TestSpeech.make(["the weather is lovely today"], in: cli.home)
+        let recorded = try await cli.run(
+            [
+                "phrases", "record", "order-pizza", "--file", take, "--phrase", "order my usual", "--set",
+                "kind=hawaiian",
+                "--shortcuts", CLIRunner.demo,
+            ])
+        #expect(recorded.status == 0, "\(recorded.stderr)")
+        let tested = try await cli.run(["phrases", "test", "order-pizza", "--shortcuts", CLIRunner.demo])
+        #expect(tested.status == 1)
+        #expect(tested.stdout.hasPrefix("FAIL"), "\(tested.stdout)")
+    }
+
+    @Test func withoutATerminalThePhraseMustBeGiven() async throws {
+        let cli = try CLIRunner()
+        defer { cli.cleanUp() }
+        let take = try await TestSpeech.make(["order my usual"], in: cli.home)
+        let result = try await cli.run(
+            ["phrases", "record", "order-pizza", "--file", take, "--shortcuts", CLIRunner.demo])
+        #expect(result.status == 64)
+        #expect(result.stderr.contains("--phrase"))
+    }
+}

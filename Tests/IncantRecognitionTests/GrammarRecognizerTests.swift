@@ -1,0 +1,139 @@
+import Foundation
+import IncantPhrases
+import Testing
+
+@testable import IncantRecognition
+
+/// The shipped example shortcuts, as a user's catalog.
+enum DemoCatalog {
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    static func load() throws -> PhraseCatalog {
+        PhraseCatalog(shortcuts: try DefinitionLoader.load(path: repository.appendingPathComponent("phrases/demo").path))
+    }
+
+    /// One recognizer for the suite: loading the model once is what production does too.
+    static let recognizer: Result<GrammarRecognizer, any Error> = Result {
+        try GrammarRecognizer(catalog: try load())
+    }
+}
+
+@Suite("Grammar compilation")
+struct GrammarCompilerTests {
+    @Test func demoPhrasesCompileToAMinimalGraph() throws {
+        let grammar = GrammarCompiler.compile(try DemoCatalog.load())
+        #expect(grammar.phraseCount == 15)
+        #expect(grammar.skipped.isEmpty)
+        #expect(grammar.words.isSuperset(of: ["order", "pepperoni", "four", "cheese", "twenty", "kitchen", "timer"]))
+        let fsg = try #require(grammar.fsg)
+        #expect(fsg.hasPrefix("FSG_BEGIN incant\n"))
+        #expect(fsg.contains("TRANSITION 0 "))
+        #expect(grammar.jsgf.contains("public <command> ="))
+        // Shared prefixes: far fewer states than the phrases' words spelled out one by one.
+        #expect(grammar.fsgStates > 10 && grammar.fsgStates < 400)
+    }
+
+    @Test func sharedPrefixesAreMerged() throws {
+        let yaml = """
+            shortcuts:
+              - id: a
+                parameters: [{ name: room, type: enum, values: [kitchen, bedroom] }]
+                phrases: ["turn on the {room} lights", "turn on the {room} fan", "turn off the {room} lights"]
+                responses: { success: ok }
+            """
+        let result = DefinitionLoader.parse(yaml, file: "a.yaml")
+        let grammar = GrammarCompiler.compile(PhraseCatalog(shortcuts: result.shortcuts))
+        // turn → (on → the → {room} → lights|fan | off → the → {room} → lights): 9 states and the final one.
+        #expect(grammar.fsgStates <= 10, "\(grammar.fsg ?? "")")
+    }
+
+    @Test func freeTextPhrasesAreSkippedWithAReason() throws {
+        let yaml = """
+            shortcuts:
+              - id: note
+                parameters: [{ name: text, type: text }]
+                phrases: ["note {text}", "read my notes"]
+                responses: { success: ok }
+            """
+        let grammar = GrammarCompiler.compile(PhraseCatalog(shortcuts: DefinitionLoader.parse(yaml, file: "n.yaml").shortcuts))
+        #expect(grammar.phraseCount == 1)
+        #expect(grammar.skipped.count == 1)
+        #expect(grammar.skipped.first?.reason.contains("{text}") == true)
+    }
+
+    @Test func digitsAndNumbersAreSpokenAsWords() {
+        #expect(GrammarCompiler.spokenWords("set 2 timers for 1.5 hours") == ["set", "two", "timers", "for", "one", "point", "five", "hours"])
+        #expect(GrammarCompiler.spokenWords("I'd like 21") == ["i'd", "like", "twenty", "one"])
+    }
+}
+
+@Suite("Speech recognition of the shipped phrases", .serialized)
+struct GrammarRecognizerTests {
+    struct Case: Sendable, CustomTestStringConvertible {
+        var sentence: String
+        var shortcut: String
+        var parameters: [String: ParameterValue]
+        var testDescription: String { sentence }
+    }
+
+    static let cases: [Case] = [
+        Case(sentence: "order three four cheese pizzas", shortcut: "order-pizza", parameters: ["count": .integer(3), "kind": .text("four cheese")]),
+        Case(sentence: "order me a pepperoni pizza", shortcut: "order-pizza", parameters: ["kind": .text("pepperoni")]),
+        Case(sentence: "set a timer for twenty five minutes", shortcut: "set-timer", parameters: ["minutes": .integer(25)]),
+        Case(sentence: "turn on the kitchen lights", shortcut: "lights", parameters: ["room": .text("kitchen"), "on": .boolean(true)]),
+        Case(sentence: "show me the weather in paris", shortcut: "open-weather", parameters: ["city": .text("paris")]),
+        Case(sentence: "good night", shortcut: "all-lights-off", parameters: [:]),
+    ]
+
+    /// espeak-ng voices and speaking rates: an American and a British voice, a female variant,
+    /// a slower and a faster speaker.
+    static let voices: [(voice: String, rate: Int)] = [("en-us", 160), ("en-gb", 140), ("en-us+f3", 190)]
+
+    @Test(arguments: cases)
+    func synthesizedPhraseRunsTheRightShortcut(_ testCase: Case) async throws {
+        let recognizer = try DemoCatalog.recognizer.get()
+        let interpreter = SpeechInterpreter(recognizer: recognizer, matcher: PhraseMatcher(catalog: try DemoCatalog.load()))
+        for (voice, rate) in Self.voices {
+            let samples = try Speech.synthesize(testCase.sentence, voice: voice, wordsPerMinute: rate)
+            let result = try await interpreter.interpret(samples)
+            let accepted = result.accepted
+            #expect(accepted?.shortcutID == testCase.shortcut, "\(voice): heard \"\(result.recognition.transcript)\": \(result.reason)")
+            #expect(accepted?.parameters == testCase.parameters, "\(voice): heard \"\(result.recognition.transcript)\"")
+        }
+    }
+
+    @Test func unknownWordsGetPronunciations() throws {
+        let yaml = """
+            shortcuts:
+              - id: wake
+                phrases: ["wake up zorblax"]
+                responses: { success: ok }
+            """
+        let catalog = PhraseCatalog(shortcuts: DefinitionLoader.parse(yaml, file: "w.yaml").shortcuts)
+        let recognizer = try GrammarRecognizer(catalog: catalog)
+        #expect(recognizer.addedWords.map(\.word) == ["zorblax"])
+        #expect(recognizer.addedWords.first?.source == .guessed)
+        let result = try recognizer.recognizeSynchronously(try Speech.synthesize("wake up zorblax"))
+        #expect(result.transcript == "wake up zorblax")
+    }
+
+    @Test func unpronounceableWordIsNamed() throws {
+        let yaml = """
+            shortcuts:
+              - id: droid
+                phrases: ["call r2d2 now"]
+                responses: { success: ok }
+            """
+        let catalog = PhraseCatalog(shortcuts: DefinitionLoader.parse(yaml, file: "d.yaml").shortcuts)
+        #expect {
+            try GrammarRecognizer(catalog: catalog)
+        } throws: { error in
+            "\(error)".contains("r2d2")
+        }
+    }
+
+    @Test func emptyCatalogIsRefused() {
+        #expect(throws: GrammarError.self) { try GrammarRecognizer(catalog: PhraseCatalog(shortcuts: [])) }
+    }
+}
