@@ -59,17 +59,22 @@ struct CLIRunner {
 
     /// Runs the executable on a thread of its own (waiting for a process must not block the
     /// Swift concurrency pool, which other tests' timers need).
-    func run(_ arguments: [String], extraEnvironment: [String: String] = [:], stdin: String? = nil) async throws -> Result {
+    func run(_ arguments: [String], extraEnvironment: [String: String] = [:], stdin: String? = nil) async throws
+        -> Result
+    {
         try await withCheckedThrowingContinuation { continuation in
             Thread.detachNewThread {
-                continuation.resume(with: Swift.Result<CLIRunner.Result, any Error> {
-                    try runBlocking(arguments, extraEnvironment: extraEnvironment, stdin: stdin)
-                })
+                continuation.resume(
+                    with: Swift.Result<CLIRunner.Result, any Error> {
+                        try runBlocking(arguments, extraEnvironment: extraEnvironment, stdin: stdin)
+                    })
             }
         }
     }
 
-    func runBlocking(_ arguments: [String], extraEnvironment: [String: String] = [:], stdin: String? = nil) throws -> Result {
+    func runBlocking(_ arguments: [String], extraEnvironment: [String: String] = [:], stdin: String? = nil) throws
+        -> Result
+    {
         let process = Process()
         process.executableURL = Self.executable
         process.arguments = arguments

@@ -7,7 +7,11 @@ struct PhrasesCommandTests {
         let cli = try CLIRunner()
         defer { cli.cleanUp() }
         let shortcuts = ["--shortcuts", CLIRunner.demo]
-        let add = try await cli.run(["phrases", "add", "order-pizza", "order my usual pizza", "--set", "kind=four cheese", "--set", "count=two", "--json"] + shortcuts)
+        let add = try await cli.run(
+            [
+                "phrases", "add", "order-pizza", "order my usual pizza", "--set", "kind=four cheese", "--set",
+                "count=two", "--json",
+            ] + shortcuts)
         #expect(add.status == 0, "\(add.stderr)")
         let list = try await cli.run(["phrases", "list", "--json"] + shortcuts)
         let phrases = try JSONSerialization.jsonObject(with: Data(list.stdout.utf8)) as? [[String: Any]]
@@ -15,24 +19,33 @@ struct PhrasesCommandTests {
         #expect(phrases?.first?["phrase"] as? String == "order my usual pizza")
         #expect(CLIRunner.texts(phrases?.first?["parameters"]) == ["kind": "four cheese", "count": "2"])
 
-        let simulate = try await cli.run(["simulate", "Order my usual pizza, please", "--json", "--dry-run"] + shortcuts)
+        let simulate = try await cli.run(
+            ["simulate", "Order my usual pizza, please", "--json", "--dry-run"] + shortcuts)
         #expect(simulate.status == 0, "\(simulate.stdout)")
         #expect(CLIRunner.texts(try simulate.json()["parameters"]) == ["kind": "four cheese", "count": "2"])
 
-        let edit = try await cli.run(["phrases", "edit", "order my usual pizza", "--to", "the usual please"] + shortcuts)
+        let edit = try await cli.run(
+            ["phrases", "edit", "order my usual pizza", "--to", "the usual please"] + shortcuts)
         #expect(edit.status == 0, "\(edit.stderr)")
         let remove = try await cli.run(["phrases", "remove", "the usual please"] + shortcuts)
         #expect(remove.status == 0, "\(remove.stderr)")
-        #expect(try await cli.run(["phrases", "list", "--json"] + shortcuts).stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "[]")
+        #expect(
+            try await cli.run(["phrases", "list", "--json"] + shortcuts).stdout.trimmingCharacters(
+                in: .whitespacesAndNewlines) == "[]")
     }
 
     @Test func conflictIsRefusedNamingTheOwner() async throws {
         let cli = try CLIRunner()
         defer { cli.cleanUp() }
-        let result = try await cli.run(["phrases", "add", "set-timer", "order a pepperoni pizza", "--shortcuts", CLIRunner.demo])
+        let result = try await cli.run([
+            "phrases", "add", "set-timer", "order a pepperoni pizza", "--shortcuts", CLIRunner.demo,
+        ])
         #expect(result.status == 65)
         #expect(result.stderr.contains("order-pizza"))
-        let near = try await cli.run(["phrases", "add", "set-timer", "order a pepperoni pasta", "--set", "minutes=9", "--shortcuts", CLIRunner.demo])
+        let near = try await cli.run([
+            "phrases", "add", "set-timer", "order a pepperoni pasta", "--set", "minutes=9", "--shortcuts",
+            CLIRunner.demo,
+        ])
         #expect(near.status == 0, "\(near.stderr)")
         #expect(near.stderr.contains("warning") && near.stderr.contains("order-pizza"))
     }

@@ -47,7 +47,9 @@ struct SimulateTests {
     @Test func noMatchExitsTwoWithNullShortcut() async throws {
         let cli = try CLIRunner()
         defer { cli.cleanUp() }
-        let result = try await cli.run(["simulate", "what is the meaning of life", "--shortcuts", CLIRunner.demo, "--json"])
+        let result = try await cli.run([
+            "simulate", "what is the meaning of life", "--shortcuts", CLIRunner.demo, "--json",
+        ])
         #expect(result.status == 2)
         let json = try result.json()
         #expect(json["accepted"] as? Bool == false)
@@ -74,7 +76,9 @@ struct SimulateTests {
         let unanswered = try await cli.run(["simulate", "order a pizza", "--shortcuts", CLIRunner.demo, "--json"])
         #expect(unanswered.status == 1)
         #expect((try unanswered.json())["reason"] as? String == "missing required parameter 'kind'")
-        let answered = try await cli.run(["simulate", "order a pizza", "--shortcuts", CLIRunner.demo, "--json", "--answer", "kind=four cheese"])
+        let answered = try await cli.run([
+            "simulate", "order a pizza", "--shortcuts", CLIRunner.demo, "--json", "--answer", "kind=four cheese",
+        ])
         #expect(answered.status == 0, "\(answered.stdout)")
         #expect(CLIRunner.texts((try answered.json())["parameters"]) == ["count": "1", "kind": "four cheese"])
     }
@@ -95,14 +99,14 @@ struct SimulateTests {
         defer { cli.cleanUp() }
         let definitions = cli.home.appendingPathComponent("defs.yaml")
         try """
-            shortcuts:
-              - id: fan
-                phrases: ["turn on the kitchen fan"]
-                responses: { success: Fan. }
-              - id: light
-                phrases: ["turn on the kitchen light"]
-                responses: { success: Light. }
-            """.write(to: definitions, atomically: true, encoding: .utf8)
+        shortcuts:
+          - id: fan
+            phrases: ["turn on the kitchen fan"]
+            responses: { success: Fan. }
+          - id: light
+            phrases: ["turn on the kitchen light"]
+            responses: { success: Light. }
+        """.write(to: definitions, atomically: true, encoding: .utf8)
         let result = try await cli.run(["simulate", "turn on the kitchen", "--shortcuts", definitions.path, "--json"])
         #expect(result.status == 2)
         let json = try result.json()
@@ -114,7 +118,8 @@ struct SimulateTests {
         let cli = try CLIRunner()
         defer { cli.cleanUp() }
         let definitions = cli.home.appendingPathComponent("broken.yaml")
-        try "shortcuts:\n  - id: x\n    phrases: [\"say {nothing}\"]\n".write(to: definitions, atomically: true, encoding: .utf8)
+        try "shortcuts:\n  - id: x\n    phrases: [\"say {nothing}\"]\n".write(
+            to: definitions, atomically: true, encoding: .utf8)
         let result = try await cli.run(["simulate", "say hi", "--shortcuts", definitions.path])
         #expect(result.status == 65)
         #expect(result.stderr.contains("broken.yaml:3:"))
@@ -129,8 +134,12 @@ struct SimulateTests {
     @Test func historyRecordsEveryDispatch() async throws {
         let cli = try CLIRunner()
         defer { cli.cleanUp() }
-        _ = try await cli.run(["simulate", "set a timer for five minutes", "--shortcuts", CLIRunner.demo], extraEnvironment: ["TIMER_DRY_RUN": "1"])
-        _ = try await cli.run(["simulate", "order a pepperoni pizza", "--shortcuts", CLIRunner.demo], extraEnvironment: ["PIZZERIA_CLOSED": "1"])
+        _ = try await cli.run(
+            ["simulate", "set a timer for five minutes", "--shortcuts", CLIRunner.demo],
+            extraEnvironment: ["TIMER_DRY_RUN": "1"])
+        _ = try await cli.run(
+            ["simulate", "order a pepperoni pizza", "--shortcuts", CLIRunner.demo],
+            extraEnvironment: ["PIZZERIA_CLOSED": "1"])
         let history = try await cli.run(["history", "--json"])
         #expect(history.status == 0, "\(history.stderr)")
         let lines = history.stdout.split(separator: "\n")
@@ -150,20 +159,20 @@ struct SimulateTests {
         try FileManager.default.createDirectory(at: capture, withIntermediateDirectories: true)
         let handler = cli.home.appendingPathComponent("note-handler")
         try """
-            #!/bin/sh
-            cat > "$CAPTURE/stdin.json"
-            printf '%s' "$INCANT_TEXT" > "$CAPTURE/env.txt"
-            printf '%s' "$1" > "$CAPTURE/argv.txt"
-            """.write(to: handler, atomically: true, encoding: .utf8)
+        #!/bin/sh
+        cat > "$CAPTURE/stdin.json"
+        printf '%s' "$INCANT_TEXT" > "$CAPTURE/env.txt"
+        printf '%s' "$1" > "$CAPTURE/argv.txt"
+        """.write(to: handler, atomically: true, encoding: .utf8)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: handler.path)
         let definitions = cli.home.appendingPathComponent("note.yaml")
         try """
-            shortcuts:
-              - id: note
-                parameters: [{ name: text, type: text }]
-                phrases: ["take a note"]
-                handle: { run: ["./note-handler", "{text}"] }
-            """.write(to: definitions, atomically: true, encoding: .utf8)
+        shortcuts:
+          - id: note
+            parameters: [{ name: text, type: text }]
+            phrases: ["take a note"]
+            handle: { run: ["./note-handler", "{text}"] }
+        """.write(to: definitions, atomically: true, encoding: .utf8)
         let hostile = "\"; rm -rf ~; $(touch \(marker)) `touch \(marker)` 'quoted'\nsecond line"
         let result = try await cli.run(
             ["simulate", "take a note", "--shortcuts", definitions.path, "--answer", "text=\(hostile)", "--json"],
@@ -171,7 +180,9 @@ struct SimulateTests {
         #expect(result.status == 0, "\(result.stdout) \(result.stderr)")
         #expect(try String(contentsOf: capture.appendingPathComponent("env.txt"), encoding: .utf8) == hostile)
         #expect(try String(contentsOf: capture.appendingPathComponent("argv.txt"), encoding: .utf8) == hostile)
-        let request = try JSONSerialization.jsonObject(with: Data(contentsOf: capture.appendingPathComponent("stdin.json"))) as? [String: Any]
+        let request =
+            try JSONSerialization.jsonObject(with: Data(contentsOf: capture.appendingPathComponent("stdin.json")))
+            as? [String: Any]
         #expect((request?["parameters"] as? [String: Any])?["text"] as? String == hostile)
         #expect(!FileManager.default.fileExists(atPath: marker))
         #expect(FileManager.default.fileExists(atPath: cli.home.path))

@@ -37,18 +37,27 @@ struct DefinitionLoaderTests {
         #expect(shortcut.title == "Order pizza")
         #expect(shortcut.description == "Orders a pizza from the corner pizzeria")
         #expect(shortcut.parameters.map(\.name) == ["kind", "count"])
-        #expect(shortcut.parameters[0].type == .enumeration([.init(spoken: "margherita"), .init(spoken: "pepperoni"), .init(spoken: "four cheese")]))
+        #expect(
+            shortcut.parameters[0].type
+                == .enumeration([.init(spoken: "margherita"), .init(spoken: "pepperoni"), .init(spoken: "four cheese")])
+        )
         #expect(shortcut.parameters[0].isRequired)
         #expect(shortcut.parameters[1].type == .integer(1...10))
         #expect(shortcut.parameters[1].defaultValue == .integer(1))
         #expect(!shortcut.parameters[1].isRequired)
         #expect(shortcut.phrases.map(\.text) == ["order [me] [a] {kind} pizza", "order {count} {kind} pizzas"])
         #expect(shortcut.phrases[0].location.line == 14)
-        #expect(shortcut.confirm == .run(arguments: ["./pizzeria", "check"], timeout: .seconds(5), workingDirectory: "/srv/pizza"))
-        #expect(shortcut.handle == .run(arguments: ["./pizzeria", "order"], timeout: .seconds(10), workingDirectory: "/srv/pizza"))
+        #expect(
+            shortcut.confirm
+                == .run(arguments: ["./pizzeria", "check"], timeout: .seconds(5), workingDirectory: "/srv/pizza"))
+        #expect(
+            shortcut.handle
+                == .run(arguments: ["./pizzeria", "order"], timeout: .seconds(10), workingDirectory: "/srv/pizza"))
         #expect(!shortcut.requiresConfirmation)
         #expect(Set(shortcut.responses.keys) == ["success", "failurePizzeriaClosed", "failurePizzaUnavailable"])
-        #expect(shortcut.responses["failurePizzaUnavailable"]?.dialog?.render(["kind": .text("pepperoni")]) == "Sorry, pepperoni is sold out.")
+        #expect(
+            shortcut.responses["failurePizzaUnavailable"]?.dialog?.render(["kind": .text("pepperoni")])
+                == "Sorry, pepperoni is sold out.")
     }
 
     @Test func mapValuesOpenHandlersAndResponseParameters() throws {
@@ -67,7 +76,9 @@ struct DefinitionLoaderTests {
         let result = DefinitionLoader.parse(yaml, file: "w.yaml")
         #expect(!result.hasErrors, "\(result.diagnostics)")
         let shortcut = try #require(result.shortcuts.first)
-        #expect(shortcut.parameters[0].type == .enumeration([.init(spoken: "new york", value: "new-york"), .init(spoken: "paris")]))
+        #expect(
+            shortcut.parameters[0].type
+                == .enumeration([.init(spoken: "new york", value: "new-york"), .init(spoken: "paris")]))
         #expect(shortcut.handle == .open(target: "https://wttr.in/{city}"))
         #expect(shortcut.responses["inProgress"]?.parameters == ["minutes"])
     }
@@ -108,7 +119,8 @@ struct DefinitionLoaderTests {
     }
 
     @Test func malformedYAMLNamesTheLine() {
-        let result = DefinitionLoader.parse("shortcuts:\n  - id: a\n    phrases: [\"x\"\n  - id: b\n", file: "broken.yaml")
+        let result = DefinitionLoader.parse(
+            "shortcuts:\n  - id: a\n    phrases: [\"x\"\n  - id: b\n", file: "broken.yaml")
         let error = result.diagnostics.first
         #expect(error?.severity == .error)
         #expect(error?.description.hasPrefix("broken.yaml:") == true)
@@ -126,13 +138,17 @@ struct DefinitionLoaderTests {
         try "not: [yaml".write(to: folder.appendingPathComponent("ignored.txt"), atomically: true, encoding: .utf8)
         let result = DefinitionLoader.check(path: folder.path)
         #expect(result.shortcuts.count == 1)
-        #expect(result.diagnostics.contains { $0.message.contains("duplicate shortcut id 'same'") && $0.location.file.hasSuffix("b.yml") })
+        #expect(
+            result.diagnostics.contains {
+                $0.message.contains("duplicate shortcut id 'same'") && $0.location.file.hasSuffix("b.yml")
+            })
         #expect(throws: DefinitionError.self) { try DefinitionLoader.load(path: folder.path) }
         #expect(throws: DefinitionError.self) { try DefinitionLoader.load(path: folder.path + "/missing") }
     }
 
     @Test func shippedExamplesLoadCleanly() throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
         let result = DefinitionLoader.check(path: root.appendingPathComponent("phrases/demo").path)
         #expect(!result.hasErrors, "\(result.diagnostics)")
         #expect(result.shortcuts.contains { $0.id == "order-pizza" })

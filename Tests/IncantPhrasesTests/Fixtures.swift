@@ -62,7 +62,8 @@ enum Fixtures {
         return result.shortcuts
     }
 
-    static func matcher(userPhrases: [UserPhrase] = [], options: MatchOptions = MatchOptions()) throws -> PhraseMatcher {
+    static func matcher(userPhrases: [UserPhrase] = [], options: MatchOptions = MatchOptions()) throws -> PhraseMatcher
+    {
         PhraseMatcher(catalog: PhraseCatalog(shortcuts: try shortcuts(), userPhrases: userPhrases), options: options)
     }
 }

@@ -93,7 +93,9 @@ struct MatcherTests {
     }
 
     @Test func userPhraseWithFixedParameters() throws {
-        let usual = UserPhrase(shortcut: "order-pizza", phrase: "order my usual pizza", parameters: ["kind": .text("four cheese"), "count": .integer(2)])
+        let usual = UserPhrase(
+            shortcut: "order-pizza", phrase: "order my usual pizza",
+            parameters: ["kind": .text("four cheese"), "count": .integer(2)])
         let result = try Fixtures.matcher(userPhrases: [usual]).match("order my usual pizza")
         let best = try #require(result.accepted)
         #expect(best.shortcutID == "order-pizza")

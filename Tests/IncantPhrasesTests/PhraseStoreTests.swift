@@ -7,14 +7,16 @@ import Testing
 @Suite("Phrase store")
 struct PhraseStoreTests {
     func temporaryStore() -> PhraseStore {
-        PhraseStore(directory: FileManager.default.temporaryDirectory.appendingPathComponent("incant-store-\(UUID())").path)
+        PhraseStore(
+            directory: FileManager.default.temporaryDirectory.appendingPathComponent("incant-store-\(UUID())").path)
     }
 
     @Test func addListEditRemoveRoundTrip() throws {
         let store = temporaryStore()
         defer { try? FileManager.default.removeItem(atPath: store.directory) }
         let editor = PhraseEditor(store: store, shortcuts: try Fixtures.shortcuts())
-        let added = try editor.add(shortcut: "order-pizza", phrase: "order my usual", settings: ["kind": "four cheese", "count": "two"])
+        let added = try editor.add(
+            shortcut: "order-pizza", phrase: "order my usual", settings: ["kind": "four cheese", "count": "two"])
         #expect(added.phrase.parameters == ["kind": .text("four cheese"), "count": .integer(2)])
         let stored = try store.all()
         #expect(stored.count == 1)
@@ -70,14 +72,22 @@ struct PhraseStoreTests {
         let store = temporaryStore()
         defer { try? FileManager.default.removeItem(atPath: store.directory) }
         let editor = PhraseEditor(store: store, shortcuts: try Fixtures.shortcuts())
-        #expect { try editor.add(shortcut: "order-pizza", phrase: "pizza {crust} please now") } throws: { "\($0)".contains("{crust}") }
-        #expect { try editor.add(shortcut: "order-pizza", phrase: "pizza time", settings: ["kind": "hawaiian"]) } throws: {
+        #expect { try editor.add(shortcut: "order-pizza", phrase: "pizza {crust} please now") } throws: {
+            "\($0)".contains("{crust}")
+        }
+        #expect {
+            try editor.add(shortcut: "order-pizza", phrase: "pizza time", settings: ["kind": "hawaiian"])
+        } throws: {
             "\($0)".contains("hawaiian") && "\($0)".contains("margherita")
         }
-        #expect { try editor.add(shortcut: "order-pizza", phrase: "pizza time", settings: ["count": "eleven"]) } throws: {
+        #expect {
+            try editor.add(shortcut: "order-pizza", phrase: "pizza time", settings: ["count": "eleven"])
+        } throws: {
             "\($0)".contains("from 1 to 10")
         }
-        #expect { try editor.add(shortcut: "nope", phrase: "anything at all") } throws: { "\($0)".contains("unknown shortcut 'nope'") }
+        #expect { try editor.add(shortcut: "nope", phrase: "anything at all") } throws: {
+            "\($0)".contains("unknown shortcut 'nope'")
+        }
         #expect(try store.all().isEmpty)
     }
 
@@ -103,17 +113,17 @@ struct PhraseStoreTests {
         await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
             Thread.detachNewThread {
                 DispatchQueue.concurrentPerform(iterations: 4) { writer in
-            let mine = PhraseStore(directory: store.directory)
-            for index in 0..<50 {
-                do {
-                    try mine.update { phrases in
-                        phrases.append(UserPhrase(shortcut: "set-timer", phrase: "timer \(writer) \(index)"))
+                    let mine = PhraseStore(directory: store.directory)
+                    for index in 0..<50 {
+                        do {
+                            try mine.update { phrases in
+                                phrases.append(UserPhrase(shortcut: "set-timer", phrase: "timer \(writer) \(index)"))
+                            }
+                        } catch {
+                            failures.withLock { $0.append("\(error)") }
+                        }
                     }
-                } catch {
-                    failures.withLock { $0.append("\(error)") }
                 }
-            }
-        }
                 done.resume()
             }
         }

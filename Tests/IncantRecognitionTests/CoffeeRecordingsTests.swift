@@ -9,7 +9,8 @@ import Testing
 /// phrases converted from their Rhino context with ``RhinoContext``.
 @Suite("Real coffee orders", .serialized)
 struct CoffeeRecordingsTests {
-    static let coffee = DemoCatalog.repository.deletingLastPathComponent().appendingPathComponent("shared/speech/coffee")
+    static let coffee = DemoCatalog.repository.deletingLastPathComponent().appendingPathComponent(
+        "shared/speech/coffee")
 
     struct Label: Decodable {
         var intent: String
@@ -27,11 +28,18 @@ struct CoffeeRecordingsTests {
     @Test func contextConvertsToOneShortcutWithEverySlot() throws {
         let catalog = try Self.catalog()
         let shortcut = try #require(catalog.shortcut("orderDrink"))
-        #expect(Set(shortcut.parameters.map(\.name)) == ["size", "roast", "numberOfShots", "coffeeDrink", "milkAmount", "sugarAmount"])
+        #expect(
+            Set(shortcut.parameters.map(\.name)) == [
+                "size", "roast", "numberOfShots", "coffeeDrink", "milkAmount", "sugarAmount",
+            ])
         #expect(catalog.entries.count == 80)
         let matcher = PhraseMatcher(catalog: catalog)
         let best = try #require(matcher.match("can I get a large dark roast latte with some soy milk").accepted)
-        #expect(best.parameters == ["size": .text("large"), "roast": .text("dark roast"), "coffeeDrink": .text("latte"), "milkAmount": .text("some soy milk")])
+        #expect(
+            best.parameters == [
+                "size": .text("large"), "roast": .text("dark roast"), "coffeeDrink": .text("latte"),
+                "milkAmount": .text("some soy milk"),
+            ])
     }
 
     @Test func recordingsDecodeToTheLabelledSlots() async throws {
@@ -59,6 +67,8 @@ struct CoffeeRecordingsTests {
         }
         // Measured: 309 of 327 clips (94.5%) with the shipped settings; 85% leaves room for
         // the subset while still failing on any real regression.
-        #expect(Double(correct) >= 0.85 * Double(files.count), Comment(rawValue: "\(correct)/\(files.count)\n" + misses.joined(separator: "\n")))
+        #expect(
+            Double(correct) >= 0.85 * Double(files.count),
+            Comment(rawValue: "\(correct)/\(files.count)\n" + misses.joined(separator: "\n")))
     }
 }

@@ -10,7 +10,8 @@ enum DemoCatalog {
         .deletingLastPathComponent()
 
     static func load() throws -> PhraseCatalog {
-        PhraseCatalog(shortcuts: try DefinitionLoader.load(path: repository.appendingPathComponent("phrases/demo").path))
+        PhraseCatalog(
+            shortcuts: try DefinitionLoader.load(path: repository.appendingPathComponent("phrases/demo").path))
     }
 
     /// One recognizer for the suite: loading the model once is what production does too.
@@ -56,14 +57,18 @@ struct GrammarCompilerTests {
                 phrases: ["note {text}", "read my notes"]
                 responses: { success: ok }
             """
-        let grammar = GrammarCompiler.compile(PhraseCatalog(shortcuts: DefinitionLoader.parse(yaml, file: "n.yaml").shortcuts))
+        let grammar = GrammarCompiler.compile(
+            PhraseCatalog(shortcuts: DefinitionLoader.parse(yaml, file: "n.yaml").shortcuts))
         #expect(grammar.phraseCount == 1)
         #expect(grammar.skipped.count == 1)
         #expect(grammar.skipped.first?.reason.contains("{text}") == true)
     }
 
     @Test func digitsAndNumbersAreSpokenAsWords() {
-        #expect(GrammarCompiler.spokenWords("set 2 timers for 1.5 hours") == ["set", "two", "timers", "for", "one", "point", "five", "hours"])
+        #expect(
+            GrammarCompiler.spokenWords("set 2 timers for 1.5 hours") == [
+                "set", "two", "timers", "for", "one", "point", "five", "hours",
+            ])
         #expect(GrammarCompiler.spokenWords("I'd like 21") == ["i'd", "like", "twenty", "one"])
     }
 }
@@ -78,10 +83,16 @@ struct GrammarRecognizerTests {
     }
 
     static let cases: [Case] = [
-        Case(sentence: "order three four cheese pizzas", shortcut: "order-pizza", parameters: ["count": .integer(3), "kind": .text("four cheese")]),
+        Case(
+            sentence: "order three four cheese pizzas", shortcut: "order-pizza",
+            parameters: ["count": .integer(3), "kind": .text("four cheese")]),
         Case(sentence: "order me a pepperoni pizza", shortcut: "order-pizza", parameters: ["kind": .text("pepperoni")]),
-        Case(sentence: "set a timer for twenty five minutes", shortcut: "set-timer", parameters: ["minutes": .integer(25)]),
-        Case(sentence: "turn on the kitchen lights", shortcut: "lights", parameters: ["room": .text("kitchen"), "on": .boolean(true)]),
+        Case(
+            sentence: "set a timer for twenty five minutes", shortcut: "set-timer",
+            parameters: ["minutes": .integer(25)]),
+        Case(
+            sentence: "turn on the kitchen lights", shortcut: "lights",
+            parameters: ["room": .text("kitchen"), "on": .boolean(true)]),
         Case(sentence: "show me the weather in paris", shortcut: "open-weather", parameters: ["city": .text("paris")]),
         Case(sentence: "good night", shortcut: "all-lights-off", parameters: [:]),
     ]
@@ -93,12 +104,15 @@ struct GrammarRecognizerTests {
     @Test(arguments: cases)
     func synthesizedPhraseRunsTheRightShortcut(_ testCase: Case) async throws {
         let recognizer = try DemoCatalog.recognizer.get()
-        let interpreter = SpeechInterpreter(recognizer: recognizer, matcher: PhraseMatcher(catalog: try DemoCatalog.load()))
+        let interpreter = SpeechInterpreter(
+            recognizer: recognizer, matcher: PhraseMatcher(catalog: try DemoCatalog.load()))
         for (voice, rate) in Self.voices {
             let samples = try Speech.synthesize(testCase.sentence, voice: voice, wordsPerMinute: rate)
             let result = try await interpreter.interpret(samples)
             let accepted = result.accepted
-            #expect(accepted?.shortcutID == testCase.shortcut, "\(voice): heard \"\(result.recognition.transcript)\": \(result.reason)")
+            #expect(
+                accepted?.shortcutID == testCase.shortcut,
+                "\(voice): heard \"\(result.recognition.transcript)\": \(result.reason)")
             #expect(accepted?.parameters == testCase.parameters, "\(voice): heard \"\(result.recognition.transcript)\"")
         }
     }

@@ -43,7 +43,8 @@ public struct ConflictChecker: Sendable {
                 {
                     let words = candidate.edits == 1 ? "a word" : "two words"
                     report.warnings.append(
-                        "\"\(entry.template.text)\" is only \(words) away from \(label); the recognizer may confuse them")
+                        "\"\(entry.template.text)\" is only \(words) away from \(label); the recognizer may confuse them"
+                    )
                 }
             }
         }
@@ -55,7 +56,9 @@ public struct ConflictChecker: Sendable {
             guard let owner = catalog.shortcut(existing.shortcutID) else { continue }
             for sample in PhraseSampler.samples(of: existing, shortcut: owner, limit: 8) {
                 let tokens = alone.tokens(sample)
-                if alone.candidates(for: tokens, transcript: sample, exhaustive: false).contains(where: { $0.edits == 0 }) {
+                if alone.candidates(for: tokens, transcript: sample, exhaustive: false).contains(where: {
+                    $0.edits == 0
+                }) {
                     conflicted.insert(existing.label)
                     report.conflicts.append(conflictMessage(entry: entry, sample: sample, other: existing))
                     break
@@ -69,7 +72,8 @@ public struct ConflictChecker: Sendable {
         if other.shortcutID == entry.shortcutID {
             return "\"\(entry.template.text)\" duplicates \(other.label) (both match \"\(sample)\")"
         }
-        return "\"\(entry.template.text)\" conflicts with shortcut '\(other.shortcutID)': \"\(sample)\" already matches \(other.label)"
+        return
+            "\"\(entry.template.text)\" conflicts with shortcut '\(other.shortcutID)': \"\(sample)\" already matches \(other.label)"
     }
 
     /// Checks every phrase of the catalog against all the others (for `shortcuts check`).

@@ -14,7 +14,8 @@ public enum DefinitionLoader {
     /// The default definitions folder: `$XDG_CONFIG_HOME/incant/shortcuts`
     /// (`~/.config/incant/shortcuts` when unset).
     public static func defaultPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
-        let base = environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 }
+        let base =
+            environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 }
             ?? ((environment["HOME"] ?? NSHomeDirectory()) + "/.config")
         return base + "/incant/shortcuts"
     }
@@ -39,7 +40,8 @@ public enum DefinitionLoader {
                 }
                 text = decoded
             } catch {
-                diagnostics.append(Diagnostic(.error, SourceLocation(file: file), "cannot read file: \(error.localizedDescription)"))
+                diagnostics.append(
+                    Diagnostic(.error, SourceLocation(file: file), "cannot read file: \(error.localizedDescription)"))
                 continue
             }
             let result = parse(text, file: file)
@@ -51,7 +53,9 @@ public enum DefinitionLoader {
         for shortcut in shortcuts {
             if let first = seen[shortcut.id] {
                 diagnostics.append(
-                    Diagnostic(.error, shortcut.location, "duplicate shortcut id '\(shortcut.id)' (first declared at \(first.location))"))
+                    Diagnostic(
+                        .error, shortcut.location,
+                        "duplicate shortcut id '\(shortcut.id)' (first declared at \(first.location))"))
                 continue
             }
             seen[shortcut.id] = shortcut

@@ -91,7 +91,9 @@ struct DefinitionParser {
             for item in items {
                 guard let parameter = parseParameter(item) else { continue }
                 if let first = names[parameter.name] {
-                    reader.error(item, "parameter '\(parameter.name)' is declared twice (first at line \(first.mark?.line ?? 0))")
+                    reader.error(
+                        item, "parameter '\(parameter.name)' is declared twice (first at line \(first.mark?.line ?? 0))"
+                    )
                     continue
                 }
                 names[parameter.name] = item
@@ -182,7 +184,9 @@ struct DefinitionParser {
         case "text":
             type = .text
         default:
-            reader.error(value("type"), "unknown parameter type '\(typeName)' for '\(name)' (use enum, integer, number, boolean or text)")
+            reader.error(
+                value("type"),
+                "unknown parameter type '\(typeName)' for '\(name)' (use enum, integer, number, boolean or text)")
             return nil
         }
         if let valuesNode = value("values"), typeName != "enum" {
@@ -283,7 +287,10 @@ struct DefinitionParser {
         func value(_ key: String) -> Node? { entries.first { $0.key == key }?.value }
         let kinds = ["run", "open", "swift"].filter { value($0) != nil }
         guard kinds.count == 1 else {
-            reader.error(node, "'\(stage)' needs exactly one of run, open or swift" + (kinds.isEmpty ? "" : " (found \(kinds.joined(separator: ", ")))"))
+            reader.error(
+                node,
+                "'\(stage)' needs exactly one of run, open or swift"
+                    + (kinds.isEmpty ? "" : " (found \(kinds.joined(separator: ", ")))"))
             return nil
         }
         var placeholders: [(String, Node)] = []
@@ -335,7 +342,9 @@ struct DefinitionParser {
         for entry in entries {
             let code = entry.key
             guard code.first?.isLetter == true, code.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }) else {
-                reader.error(entry.keyNode, "invalid response code '\(code)': use letters and digits, e.g. failurePizzeriaClosed")
+                reader.error(
+                    entry.keyNode, "invalid response code '\(code)': use letters and digits, e.g. failurePizzeriaClosed"
+                )
                 continue
             }
             var declaration = ResponseDeclaration(code: code, dialog: nil, location: reader.location(entry.keyNode))
@@ -348,7 +357,8 @@ struct DefinitionParser {
                 for field in fields {
                     if field.key == "dialog" {
                         declaration.dialog = reader.string(field.value, what: "'dialog'").map { DialogTemplate($0) }
-                    } else if field.key == "parameters", let items = reader.sequence(field.value, what: "'parameters'") {
+                    } else if field.key == "parameters", let items = reader.sequence(field.value, what: "'parameters'")
+                    {
                         declaration.parameters = items.compactMap { reader.string($0, what: "a response parameter") }
                     }
                 }

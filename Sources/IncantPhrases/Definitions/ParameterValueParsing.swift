@@ -9,7 +9,9 @@ extension ParameterDefinition {
         switch type {
         case .enumeration(let values):
             if let match = values.first(where: { TextNormalizer.words(of: $0.spoken).joined(separator: " ") == joined })
-                ?? values.first(where: { $0.value == text || TextNormalizer.words(of: $0.value).joined(separator: " ") == joined })
+                ?? values.first(where: {
+                    $0.value == text || TextNormalizer.words(of: $0.value).joined(separator: " ") == joined
+                })
             {
                 return .text(match.value)
             }

@@ -24,7 +24,8 @@ public enum RhinoContext {
             throw ConversionError(message: "\(source): 'context' has no 'expressions'")
         }
         let slotValues = (context["slots"] as? [String: Any]) ?? [:]
-        var output = "# Converted from \(source) (Picovoice Rhino context) by `incant shortcuts import-rhino`.\nshortcuts:\n"
+        var output =
+            "# Converted from \(source) (Picovoice Rhino context) by `incant shortcuts import-rhino`.\nshortcuts:\n"
         for intent in expressions.keys.sorted() {
             guard let list = expressions[intent] as? [Any] else {
                 throw ConversionError(message: "\(source): expressions of '\(intent)' must be a list")
@@ -35,7 +36,8 @@ public enum RhinoContext {
                 let (template, slots) = try convertExpression(expression, intent: intent)
                 for slot in slots where !parameters.contains(where: { $0.name == slot.name }) {
                     guard slotValues[slot.type] != nil else {
-                        throw ConversionError(message: "\(source): expression of '\(intent)' uses unknown slot type '\(slot.type)'")
+                        throw ConversionError(
+                            message: "\(source): expression of '\(intent)' uses unknown slot type '\(slot.type)'")
                     }
                     parameters.append(slot)
                 }
@@ -58,7 +60,9 @@ public enum RhinoContext {
     }
 
     /// One Rhino expression as an Incant template, with the slots it uses.
-    static func convertExpression(_ expression: String, intent: String) throws -> (String, [(name: String, type: String)]) {
+    static func convertExpression(_ expression: String, intent: String) throws -> (
+        String, [(name: String, type: String)]
+    ) {
         var output = ""
         var slots: [(name: String, type: String)] = []
         var index = expression.startIndex
@@ -68,7 +72,10 @@ public enum RhinoContext {
             case "$":
                 // $type:name
                 var end = expression.index(after: index)
-                while end < expression.endIndex, expression[end].isLetter || expression[end].isNumber || expression[end] == ":" || expression[end] == "_" {
+                while end < expression.endIndex,
+                    expression[end].isLetter || expression[end].isNumber || expression[end] == ":"
+                        || expression[end] == "_"
+                {
                     end = expression.index(after: end)
                 }
                 let reference = expression[expression.index(after: index)..<end].split(separator: ":")
@@ -99,7 +106,8 @@ public enum RhinoContext {
                 output += "[" + choices.joined(separator: "|") + "]"
                 index = expression.index(after: close)
             case "@":
-                throw ConversionError(message: "expression of '\(intent)': macros (@name) are not supported: \"\(expression)\"")
+                throw ConversionError(
+                    message: "expression of '\(intent)': macros (@name) are not supported: \"\(expression)\"")
             default:
                 output.append(character)
                 index = expression.index(after: index)

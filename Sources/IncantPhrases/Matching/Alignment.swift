@@ -50,7 +50,10 @@ extension PhraseMatcher {
         scratch.cost[0] = 0
 
         @inline(__always)
-        func relax(_ target: Int, _ value: Int32, from source: Int, _ step: AlignmentStep, _ edgeIndex: Int32, _ s: inout AlignmentScratch) {
+        func relax(
+            _ target: Int, _ value: Int32, from source: Int, _ step: AlignmentStep, _ edgeIndex: Int32,
+            _ s: inout AlignmentScratch
+        ) {
             if value < s.cost[target] {
                 s.cost[target] = value
                 s.previous[target] = Int32(source)

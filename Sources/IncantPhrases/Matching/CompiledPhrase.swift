@@ -132,7 +132,8 @@ struct PhraseCompiler {
     }
 
     private mutating func addWords(
-        _ words: [String], from start: Int32, into phrase: inout CompiledPhrase, kind: (Int32) -> CompiledPhrase.EdgeKind
+        _ words: [String], from start: Int32, into phrase: inout CompiledPhrase,
+        kind: (Int32) -> CompiledPhrase.EdgeKind
     ) -> Int32 {
         var state = start
         for word in words {
@@ -145,13 +146,17 @@ struct PhraseCompiler {
         return state
     }
 
-    private mutating func addSlot(_ parameter: ParameterDefinition, from start: Int32, into phrase: inout CompiledPhrase) -> Int32 {
+    private mutating func addSlot(
+        _ parameter: ParameterDefinition, from start: Int32, into phrase: inout CompiledPhrase
+    ) -> Int32 {
         switch parameter.type {
         case .enumeration(let values):
             return addValueSlot(
-                parameter, spoken: values.map { ($0.spoken, ParameterValue.text($0.value)) }, from: start, into: &phrase)
+                parameter, spoken: values.map { ($0.spoken, ParameterValue.text($0.value)) }, from: start, into: &phrase
+            )
         case .boolean:
-            let spoken = BooleanWords.trueWords.map { ($0, ParameterValue.boolean(true)) }
+            let spoken =
+                BooleanWords.trueWords.map { ($0, ParameterValue.boolean(true)) }
                 + BooleanWords.falseWords.map { ($0, ParameterValue.boolean(false)) }
             return addValueSlot(parameter, spoken: spoken, from: start, into: &phrase)
         case .integer, .number:
@@ -167,7 +172,9 @@ struct PhraseCompiler {
         }
     }
 
-    private mutating func addTextSlot(_ parameter: ParameterDefinition, from start: Int32, into phrase: inout CompiledPhrase) -> Int32 {
+    private mutating func addTextSlot(
+        _ parameter: ParameterDefinition, from start: Int32, into phrase: inout CompiledPhrase
+    ) -> Int32 {
         let slot = phrase.slots.count
         phrase.slots.append(CompiledPhrase.Slot(parameter: parameter, values: []))
         phrase.hasTextSlot = true

@@ -145,7 +145,8 @@ public struct PhraseMatcher: Sendable {
         guard let best = candidates.first else {
             return MatchResult(
                 decision: .rejected, candidates: [], tokens: tokens,
-                reason: tokens.isEmpty ? "nothing to match" : "no phrase is close to \"\(tokens.joined(separator: " "))\"")
+                reason: tokens.isEmpty
+                    ? "nothing to match" : "no phrase is close to \"\(tokens.joined(separator: " "))\"")
         }
         if best.confidence < options.threshold {
             return MatchResult(

@@ -18,7 +18,9 @@ public struct PhraseEditor: Sendable {
 
     /// Adds a phrase for `shortcut`, binding `settings` (`name=value` texts) as fixed values.
     @discardableResult
-    public func add(shortcut: String, phrase: String, settings: [String: String] = [:], takes: [String] = []) throws -> Change {
+    public func add(shortcut: String, phrase: String, settings: [String: String] = [:], takes: [String] = []) throws
+        -> Change
+    {
         try store.update { phrases in
             var new = UserPhrase(shortcut: shortcut, phrase: phrase, takes: takes)
             while phrases.contains(where: { $0.id == new.id }) { new.id = UserPhrase.makeID() }
@@ -31,7 +33,9 @@ public struct PhraseEditor: Sendable {
 
     /// Changes the text and/or fixed values of the phrase named by id or exact text.
     @discardableResult
-    public func edit(_ key: String, phrase newText: String?, settings: [String: String]?, shortcut: String? = nil) throws -> Change {
+    public func edit(_ key: String, phrase newText: String?, settings: [String: String]?, shortcut: String? = nil)
+        throws -> Change
+    {
         try store.update { phrases in
             let index = try Self.index(of: key, in: phrases)
             var edited = phrases[index]

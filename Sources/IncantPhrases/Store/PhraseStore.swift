@@ -16,7 +16,8 @@ public struct PhraseStore: Sendable {
 
     /// `$XDG_DATA_HOME/incant/phrases` (`~/.local/share/incant/phrases` when unset).
     public static func defaultDirectory(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
-        let base = environment["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : $0 }
+        let base =
+            environment["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : $0 }
             ?? ((environment["HOME"] ?? NSHomeDirectory()) + "/.local/share")
         return base + "/incant/phrases"
     }
@@ -60,7 +61,8 @@ public struct PhraseStore: Sendable {
             try FileManager.default.createDirectory(
                 atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         } catch {
-            throw PhraseStoreError.io(path: directory, message: "cannot create the phrase folder: \(error.localizedDescription)")
+            throw PhraseStoreError.io(
+                path: directory, message: "cannot create the phrase folder: \(error.localizedDescription)")
         }
     }
 
@@ -103,7 +105,8 @@ public struct PhraseStore: Sendable {
             do {
                 var phrase = try YAMLDecoder().decode(UserPhrase.self, from: item)
                 guard phrase.shortcut == shortcut else {
-                    throw PhraseStoreError.malformed(location, "phrase belongs to '\(phrase.shortcut)' but is in the file of '\(shortcut)'")
+                    throw PhraseStoreError.malformed(
+                        location, "phrase belongs to '\(phrase.shortcut)' but is in the file of '\(shortcut)'")
                 }
                 phrase.location = location
                 phrases.append(phrase)
@@ -118,7 +121,12 @@ public struct PhraseStore: Sendable {
 
     func write(changed before: [UserPhrase], to after: [UserPhrase]) throws {
         func grouped(_ phrases: [UserPhrase]) -> [String: [UserPhrase]] {
-            Dictionary(grouping: phrases.map { var copy = $0; copy.location = nil; return copy }, by: \.shortcut)
+            Dictionary(
+                grouping: phrases.map {
+                    var copy = $0
+                    copy.location = nil
+                    return copy
+                }, by: \.shortcut)
         }
         let old = grouped(before)
         let new = grouped(after)

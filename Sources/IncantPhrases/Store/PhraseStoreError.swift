@@ -16,7 +16,8 @@ public enum PhraseStoreError: Error, Sendable, CustomStringConvertible, Equatabl
         case .io(let path, let message): return "\(path): \(message)"
         case .malformed(let location, let message): return "\(location): error: \(message); the file was left unchanged"
         case .notFound(let key): return "no phrase with id or text \"\(key)\""
-        case .notUnique(let key, let ids): return "\"\(key)\" is the text of several phrases (\(ids.joined(separator: ", "))); name one by id"
+        case .notUnique(let key, let ids):
+            return "\"\(key)\" is the text of several phrases (\(ids.joined(separator: ", "))); name one by id"
         case .refused(let reasons): return reasons.joined(separator: "\n")
         }
     }

@@ -26,7 +26,8 @@ extension GrammarRecognizer {
             result.evidence = evidence
             result.scoreMargin = evidence.utteranceMargin
             result.acousticConfidence =
-                evidence.coverage >= acceptance.minimumCoverage ? acceptance.confidence(margin: evidence.utteranceMargin) : 0
+                evidence.coverage >= acceptance.minimumCoverage
+                ? acceptance.confidence(margin: evidence.utteranceMargin) : 0
             result.isRejected = result.acousticConfidence < options.rejectionThreshold
         }
         result.decodeSeconds = seconds(since: start)

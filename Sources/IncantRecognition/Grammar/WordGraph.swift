@@ -174,7 +174,10 @@ struct WordGraphBuilder {
 
     private mutating func below100(from start: Int32) -> Int32 {
         let units = Array(Self.digitWords.dropFirst())
-        let teens = ["ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen"]
+        let teens = [
+            "ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen",
+            "nineteen",
+        ]
         let tens = ["twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"]
         let join = alternatives((units + teens).map { [$0] }, from: start)
         let ten = alternatives(tens.map { [$0] }, from: start)

@@ -53,7 +53,8 @@ public struct AcousticEvidence: Sendable, Hashable, Codable {
         var weighted = 0.0
         var frames = 0
         for word in grammar.spokenWords {
-            let margin = (Double(word.acousticScore) - loopScore(from: word.startFrame, to: word.endFrame))
+            let margin =
+                (Double(word.acousticScore) - loopScore(from: word.startFrame, to: word.endFrame))
                 / Double(max(1, word.frameCount))
             worst = min(worst, margin)
             weighted += margin * Double(word.frameCount)

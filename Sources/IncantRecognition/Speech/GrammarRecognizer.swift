@@ -1,6 +1,6 @@
 import Foundation
-import Synchronization
 import IncantPhrases
+import Synchronization
 
 /// Recognizes speech against the grammar of every phrase in a catalog with pocketsphinx, and
 /// measures how well the grammar explains the audio compared with a free phone loop over the
@@ -50,7 +50,9 @@ public final class GrammarRecognizer: Recognizer, @unchecked Sendable {
     /// Words that were missing from the dictionary and how they were pronounced.
     public var addedWords: [ResolvedPronunciation] { state.withLock { $0.addedWords } }
 
-    static func compile(_ catalog: PhraseCatalog, decoder: PocketSphinxDecoder, options: RecognizerOptions) throws -> State {
+    static func compile(_ catalog: PhraseCatalog, decoder: PocketSphinxDecoder, options: RecognizerOptions) throws
+        -> State
+    {
         let grammar = GrammarCompiler.compile(catalog)
         guard grammar.phraseCount > 0 else {
             throw GrammarError.nothingToRecognize(skipped: grammar.skipped.map { "\($0.entry.label): \($0.reason)" })
@@ -95,7 +97,8 @@ public final class GrammarRecognizer: Recognizer, @unchecked Sendable {
         var margin = 0.0
         var confidence = 1.0
         var evidence: AcousticEvidence?
-        if options.usesPhoneLoop, let phones = try decoder.decode(samples, search: PocketSphinxDecoder.phoneLoopSearch) {
+        if options.usesPhoneLoop, let phones = try decoder.decode(samples, search: PocketSphinxDecoder.phoneLoopSearch)
+        {
             let measured = AcousticEvidence(grammar: hypothesis, phoneLoop: phones)
             evidence = measured
             margin = measured.utteranceMargin

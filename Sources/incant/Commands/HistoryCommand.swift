@@ -28,7 +28,8 @@ struct HistoryCommand: AsyncParsableCommand {
                     print(try JSON.line(entry))
                     continue
                 }
-                let parameters = entry.parameters.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
+                let parameters = entry.parameters.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(
+                    separator: " ")
                 var line = "\(formatter.string(from: entry.date))  \"\(entry.query)\" → \(entry.shortcut)"
                 if !parameters.isEmpty { line += " " + parameters }
                 line += "  \(entry.code) (\(entry.totalMilliseconds) ms)"

@@ -21,7 +21,9 @@ struct PhrasesCommand: AsyncParsableCommand {
                 """)
         @Argument(help: "Shortcut id.") var shortcut: String
         @Argument(help: "The phrase.") var phrase: String
-        @Option(name: .customLong("set"), help: ArgumentHelp("Fix a parameter: name=value (repeatable).", valueName: "name=value"))
+        @Option(
+            name: .customLong("set"),
+            help: ArgumentHelp("Fix a parameter: name=value (repeatable).", valueName: "name=value"))
         var settings: [String] = []
         @OptionGroup var catalog: CatalogOptions
         @Flag(help: "Print the stored phrase as JSON.") var json = false
@@ -30,7 +32,8 @@ struct PhrasesCommand: AsyncParsableCommand {
             try await withExitStatus {
                 let editor = PhraseEditor(store: catalog.store, shortcuts: try catalog.loadShortcuts())
                 let change = try storeAction {
-                    try editor.add(shortcut: shortcut, phrase: phrase, settings: try parseAssignments(settings, option: "--set"))
+                    try editor.add(
+                        shortcut: shortcut, phrase: phrase, settings: try parseAssignments(settings, option: "--set"))
                 }
                 report(change, verb: "added", json: json)
             }
@@ -41,7 +44,9 @@ struct PhrasesCommand: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Change a phrase's words or fixed values.")
         @Argument(help: "The phrase's id or its exact text.") var phrase: String
         @Option(name: .customLong("to"), help: "New words for the phrase.") var newText: String?
-        @Option(name: .customLong("set"), help: ArgumentHelp("Replace the fixed values: name=value (repeatable).", valueName: "name=value"))
+        @Option(
+            name: .customLong("set"),
+            help: ArgumentHelp("Replace the fixed values: name=value (repeatable).", valueName: "name=value"))
         var settings: [String] = []
         @Option(help: "Move the phrase to another shortcut.") var shortcut: String?
         @OptionGroup var catalog: CatalogOptions
@@ -50,7 +55,8 @@ struct PhrasesCommand: AsyncParsableCommand {
         func run() async throws {
             try await withExitStatus {
                 guard newText != nil || !settings.isEmpty || shortcut != nil else {
-                    throw CommandFailure(message: "nothing to change: give --to, --set or --shortcut", status: ExitStatus.usage)
+                    throw CommandFailure(
+                        message: "nothing to change: give --to, --set or --shortcut", status: ExitStatus.usage)
                 }
                 let editor = PhraseEditor(store: catalog.store, shortcuts: try catalog.loadShortcuts())
                 let assignments = settings.isEmpty ? nil : try parseAssignments(settings, option: "--set")
@@ -105,7 +111,8 @@ struct PhrasesCommand: AsyncParsableCommand {
 func describe(_ phrase: UserPhrase) -> String {
     var line = "\(phrase.id)  \"\(phrase.phrase)\" → \(phrase.shortcut)"
     if !phrase.parameters.isEmpty {
-        line += "  " + phrase.parameters.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
+        line +=
+            "  " + phrase.parameters.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
     }
     if !phrase.takes.isEmpty { line += "  (\(phrase.takes.count) take\(phrase.takes.count == 1 ? "" : "s"))" }
     return line
@@ -120,7 +127,9 @@ func storeAction<T>(_ body: () throws -> T) throws -> T {
         case .io: throw CommandFailure(message: error.description, status: ExitStatus.io)
         case .malformed: throw CommandFailure(message: error.description, status: ExitStatus.definitions)
         case .notFound, .notUnique, .refused:
-            throw CommandFailure(message: error.description.replacingOccurrences(of: "\n", with: "\nincant: "), status: ExitStatus.definitions)
+            throw CommandFailure(
+                message: error.description.replacingOccurrences(of: "\n", with: "\nincant: "),
+                status: ExitStatus.definitions)
         }
     }
 }

@@ -30,7 +30,9 @@ struct RecognizeCommand: AsyncParsableCommand {
                 print(recognizer.grammar.jsgf, terminator: "")
                 return
             }
-            guard !files.isEmpty else { throw CommandFailure(message: "no files to recognize", status: ExitStatus.usage) }
+            guard !files.isEmpty else {
+                throw CommandFailure(message: "no files to recognize", status: ExitStatus.usage)
+            }
             let interpreter = SpeechInterpreter(
                 recognizer: recognizer, matcher: PhraseMatcher(catalog: loaded, options: try matching.options()))
             var failed = false

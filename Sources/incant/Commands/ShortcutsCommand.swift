@@ -18,20 +18,36 @@ struct ShortcutsCommand: AsyncParsableCommand {
             try await withExitStatus {
                 let shortcuts = try catalog.loadShortcuts()
                 if json {
-                    struct Row: Encodable { var id, title: String; var parameters: [String]; var phrases: Int; var file: String }
-                    print(try JSON.line(shortcuts.map { Row(id: $0.id, title: $0.title, parameters: $0.parameters.map(\.name), phrases: $0.phrases.count, file: $0.location.file) }))
+                    struct Row: Encodable {
+                        var id, title: String
+                        var parameters: [String]
+                        var phrases: Int
+                        var file: String
+                    }
+                    print(
+                        try JSON.line(
+                            shortcuts.map {
+                                Row(
+                                    id: $0.id, title: $0.title, parameters: $0.parameters.map(\.name),
+                                    phrases: $0.phrases.count, file: $0.location.file)
+                            }))
                     return
                 }
                 for shortcut in shortcuts {
-                    let parameters = shortcut.parameters.isEmpty ? "" : " (" + shortcut.parameters.map(\.name).joined(separator: ", ") + ")"
-                    print("\(shortcut.id)\t\(shortcut.title)\(parameters)\t\(shortcut.phrases.count) phrase\(shortcut.phrases.count == 1 ? "" : "s")")
+                    let parameters =
+                        shortcut.parameters.isEmpty
+                        ? "" : " (" + shortcut.parameters.map(\.name).joined(separator: ", ") + ")"
+                    print(
+                        "\(shortcut.id)\t\(shortcut.title)\(parameters)\t\(shortcut.phrases.count) phrase\(shortcut.phrases.count == 1 ? "" : "s")"
+                    )
                 }
             }
         }
     }
 
     struct Show: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Show one shortcut: parameters, phrases, handlers, responses.")
+        static let configuration = CommandConfiguration(
+            abstract: "Show one shortcut: parameters, phrases, handlers, responses.")
         @Argument(help: "Shortcut id.") var id: String
         @OptionGroup var catalog: CatalogOptions
 
@@ -39,7 +55,8 @@ struct ShortcutsCommand: AsyncParsableCommand {
             try await withExitStatus {
                 let loaded = try catalog.loadCatalog()
                 guard let shortcut = loaded.shortcut(id) else {
-                    throw CommandFailure(message: "no shortcut '\(id)' in \(catalog.shortcutsPath)", status: ExitStatus.usage)
+                    throw CommandFailure(
+                        message: "no shortcut '\(id)' in \(catalog.shortcutsPath)", status: ExitStatus.usage)
                 }
                 print("\(shortcut.id): \(shortcut.title)")
                 if let description = shortcut.description { print("  \(description)") }
@@ -58,7 +75,10 @@ struct ShortcutsCommand: AsyncParsableCommand {
                     var line = "  \(entry.template.text)"
                     if case .user(let id) = entry.origin { line += "   (yours, \(id))" }
                     if !entry.fixedParameters.isEmpty {
-                        line += "   " + entry.fixedParameters.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
+                        line +=
+                            "   "
+                            + entry.fixedParameters.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(
+                                separator: " ")
                     }
                     print(line)
                 }
@@ -119,7 +139,9 @@ struct ShortcutsCommand: AsyncParsableCommand {
             for diagnostic in diagnostics { print(diagnostic.description) }
             let errors = diagnostics.filter { $0.severity == .error }.count
             let warnings = diagnostics.count - errors
-            print("\(result.shortcuts.count) shortcuts, \(loaded.entries.count) phrases: \(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s")")
+            print(
+                "\(result.shortcuts.count) shortcuts, \(loaded.entries.count) phrases: \(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s")"
+            )
             if errors > 0 { throw ExitCode(ExitStatus.definitions) }
         }
     }
@@ -141,7 +163,8 @@ extension ShortcutsCommand {
                 do {
                     text = try String(contentsOfFile: context, encoding: .utf8)
                 } catch {
-                    throw CommandFailure(message: "cannot read \(context): \(error.localizedDescription)", status: ExitStatus.noInput)
+                    throw CommandFailure(
+                        message: "cannot read \(context): \(error.localizedDescription)", status: ExitStatus.noInput)
                 }
                 let yaml: String
                 do {

@@ -26,7 +26,9 @@ struct SimulateCommand: AsyncParsableCommand {
     @Flag(help: "Run the confirm stage only; do not run the handle stage.")
     var dryRun = false
 
-    @Option(name: .customLong("answer"), help: ArgumentHelp("Answer a question in advance: name=value (repeatable).", valueName: "name=value"))
+    @Option(
+        name: .customLong("answer"),
+        help: ArgumentHelp("Answer a question in advance: name=value (repeatable).", valueName: "name=value"))
     var answers: [String] = []
 
     @Flag(help: "Answer yes to \"Are you sure?\" confirmations.")

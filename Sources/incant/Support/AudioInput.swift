@@ -9,7 +9,8 @@ enum AudioInput {
             if path != "-" { return try WAVFile.readSamples(path: path) }
             let data = FileHandle.standardInput.readDataToEndOfFile()
             if data.starts(with: Array("RIFF".utf8)) {
-                let temporary = FileManager.default.temporaryDirectory.appendingPathComponent("incant-stdin-\(UUID()).wav")
+                let temporary = FileManager.default.temporaryDirectory.appendingPathComponent(
+                    "incant-stdin-\(UUID()).wav")
                 try data.write(to: temporary)
                 defer { try? FileManager.default.removeItem(at: temporary) }
                 return try WAVFile.readSamples(path: temporary.path)

@@ -31,7 +31,8 @@ struct CatalogOptions: ParsableArguments {
             }
             let count = result.diagnostics.filter { $0.severity == .error }.count
             throw CommandFailure(
-                message: "\(count) error\(count == 1 ? "" : "s") in shortcut definitions at \(shortcutsPath) (see `incant shortcuts check`)",
+                message:
+                    "\(count) error\(count == 1 ? "" : "s") in shortcut definitions at \(shortcutsPath) (see `incant shortcuts check`)",
                 status: ExitStatus.definitions)
         }
         return result.shortcuts
@@ -49,7 +50,8 @@ struct CatalogOptions: ParsableArguments {
         let catalog = PhraseCatalog(shortcuts: shortcuts, userPhrases: userPhrases)
         for orphan in catalog.orphans {
             StandardError.print(
-                "incant: warning: phrase \"\(orphan.phrase)\" (\(orphan.id)) is for unknown shortcut '\(orphan.shortcut)'; ignored")
+                "incant: warning: phrase \"\(orphan.phrase)\" (\(orphan.id)) is for unknown shortcut '\(orphan.shortcut)'; ignored"
+            )
         }
         return catalog
     }

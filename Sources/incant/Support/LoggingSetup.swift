@@ -5,7 +5,8 @@ import Logging
 /// at the level named by `INCANT_LOG_LEVEL` (default `warning`).
 enum LoggingSetup {
     static let once: Void = {
-        let level = ProcessInfo.processInfo.environment["INCANT_LOG_LEVEL"].flatMap(Logger.Level.init(rawValue:)) ?? .warning
+        let level =
+            ProcessInfo.processInfo.environment["INCANT_LOG_LEVEL"].flatMap(Logger.Level.init(rawValue:)) ?? .warning
         LoggingSystem.bootstrap { label in
             var handler = StreamLogHandler.standardError(label: label)
             handler.logLevel = level

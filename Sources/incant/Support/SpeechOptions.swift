@@ -5,7 +5,9 @@ import IncantRecognition
 
 /// Options of the commands that listen: the model, pronunciation overrides, rejection.
 struct SpeechOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("Acoustic model folder (default: $INCANT_MODEL_DIR or Debian's pocketsphinx-en-us).", valueName: "dir"))
+    @Option(
+        help: ArgumentHelp(
+            "Acoustic model folder (default: $INCANT_MODEL_DIR or Debian's pocketsphinx-en-us).", valueName: "dir"))
     var model: String?
 
     @Option(
@@ -81,10 +83,13 @@ enum ModelsDirectory {
         if let explicit = ProcessInfo.processInfo.environment["INCANT_MODELS"], !explicit.isEmpty {
             return explicit
         }
-        var directory = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+        var directory = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+            .deletingLastPathComponent()
         for _ in 0..<6 {
             let candidate = directory.appendingPathComponent("models")
-            if manager.fileExists(atPath: candidate.appendingPathComponent("manifest.yaml").path) { return candidate.path }
+            if manager.fileExists(atPath: candidate.appendingPathComponent("manifest.yaml").path) {
+                return candidate.path
+            }
             directory.deleteLastPathComponent()
         }
         for candidate in ["/usr/local/share/incant/models", "/usr/share/incant/models"]

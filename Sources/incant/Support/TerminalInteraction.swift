@@ -32,7 +32,9 @@ struct TerminalInteraction: DispatchInteraction {
         return BooleanWords.value(of: answer)
     }
 
-    func answerRejected(_ error: ParameterValueError, for parameter: ParameterDefinition, shortcut: ShortcutDefinition) async {
+    func answerRejected(_ error: ParameterValueError, for parameter: ParameterDefinition, shortcut: ShortcutDefinition)
+        async
+    {
         StandardError.print("incant: \(error)")
     }
 
