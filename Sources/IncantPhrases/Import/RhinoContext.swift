@@ -85,25 +85,17 @@ public enum RhinoContext {
                 slots.append((String(reference[1]), String(reference[0])))
                 output += "{\(reference[1])}"
                 index = end
-            case "[":
-                // A choice of one: [a, b] → (a|b)
-                guard let close = expression[index...].firstIndex(of: "]") else {
-                    throw ConversionError(message: "expression of '\(intent)': missing ']' in \"\(expression)\"")
+            case "[", "(":
+                // A choice of one: [a, b] → (a|b); optional: (a, b) → [a|b].
+                let closing: Character = character == "[" ? "]" : ")"
+                guard let close = expression[index...].firstIndex(of: closing) else {
+                    throw ConversionError(
+                        message: "expression of '\(intent)': missing '\(closing)' in \"\(expression)\"")
                 }
                 let choices = expression[expression.index(after: index)..<close].split(separator: ",").map {
                     $0.trimmingCharacters(in: .whitespaces)
-                }
-                output += "(" + choices.joined(separator: "|") + ")"
-                index = expression.index(after: close)
-            case "(":
-                // Optional: (a, b) → [a|b]
-                guard let close = expression[index...].firstIndex(of: ")") else {
-                    throw ConversionError(message: "expression of '\(intent)': missing ')' in \"\(expression)\"")
-                }
-                let choices = expression[expression.index(after: index)..<close].split(separator: ",").map {
-                    $0.trimmingCharacters(in: .whitespaces)
-                }
-                output += "[" + choices.joined(separator: "|") + "]"
+                }.joined(separator: "|")
+                output += character == "[" ? "(\(choices))" : "[\(choices)]"
                 index = expression.index(after: close)
             case "@":
                 throw ConversionError(

@@ -141,21 +141,8 @@ public final class PocketSphinxDecoder: @unchecked Sendable {
     /// - Throws: ``RecognitionError/wordsMissingFromDictionary(_:)`` when the grammar uses
     ///   unknown words, ``RecognitionError/invalidGrammar(name:message:)`` otherwise.
     public func loadGrammar(jsgf: String, named name: String) throws {
-        try lock.withLock { _ in
-            try requireIdle()
-            let previous = ps_get_search(decoder).map { String(cString: $0) }
-            let mark = SphinxLog.mark
-            guard ps_set_jsgf_string(decoder, name, jsgf) == 0 else {
-                let messages = SphinxLog.messages(since: mark)
-                let missing = messages.compactMap(Self.missingWord(in:))
-                if !missing.isEmpty {
-                    throw RecognitionError.wordsMissingFromDictionary(missing)
-                }
-                throw RecognitionError.invalidGrammar(
-                    name: name, message: Self.explain(messages, or: "pocketsphinx could not compile it"))
-            }
-            searches.insert(name)
-            try restore(previous)
+        try addSearch(named: name, failure: "pocketsphinx could not compile it", reportsMissingWords: true) {
+            ps_set_jsgf_string(decoder, name, jsgf)
         }
     }
 
@@ -166,10 +153,7 @@ public final class PocketSphinxDecoder: @unchecked Sendable {
     /// - Throws: ``RecognitionError/wordsMissingFromDictionary(_:)`` when the grammar uses
     ///   unknown words, ``RecognitionError/invalidGrammar(name:message:)`` otherwise.
     public func loadGrammar(fsg text: String, named name: String) throws {
-        try lock.withLock { _ in
-            try requireIdle()
-            let previous = ps_get_search(decoder).map { String(cString: $0) }
-            let mark = SphinxLog.mark
+        try addSearch(named: name, failure: "malformed FSG text or unusable grammar", reportsMissingWords: true) {
             var bytes = Array(text.utf8)
             let model: UnsafeMutablePointer<fsg_model_t>? = bytes.withUnsafeMutableBytes { buffer in
                 guard let stream = fmemopen(buffer.baseAddress, buffer.count, "r") else { return nil }
@@ -177,22 +161,10 @@ public final class PocketSphinxDecoder: @unchecked Sendable {
                 let languageWeight = Float(cmd_ln_float_r(ps_get_config(decoder), "-lw"))
                 return fsg_model_read(stream, ps_get_logmath(decoder), languageWeight)
             }
-            guard let model else {
-                throw RecognitionError.invalidGrammar(
-                    name: name, message: Self.explain(since: mark, or: "malformed FSG text"))
-            }
+            guard let model else { return -1 }
+            // ps_set_fsg keeps its own reference.
             defer { fsg_model_free(model) }
-            guard ps_set_fsg(decoder, name, model) == 0 else {
-                let messages = SphinxLog.messages(since: mark)
-                let missing = messages.compactMap(Self.missingWord(in:))
-                if !missing.isEmpty {
-                    throw RecognitionError.wordsMissingFromDictionary(missing)
-                }
-                throw RecognitionError.invalidGrammar(
-                    name: name, message: Self.explain(messages, or: "pocketsphinx could not use it"))
-            }
-            searches.insert(name)
-            try restore(previous)
+            return ps_set_fsg(decoder, name, model)
         }
     }
 
@@ -207,16 +179,8 @@ public final class PocketSphinxDecoder: @unchecked Sendable {
                 path: (model.acousticModel as NSString).deletingLastPathComponent + "/en-us-phone.lm.bin",
                 hint: "the phone loop needs the phone language model of Debian's pocketsphinx-en-us package")
         }
-        try lock.withLock { _ in
-            try requireIdle()
-            let previous = ps_get_search(decoder).map { String(cString: $0) }
-            let mark = SphinxLog.mark
-            guard ps_set_allphone_file(decoder, name, phoneModel) == 0 else {
-                throw RecognitionError.invalidGrammar(
-                    name: name, message: Self.explain(since: mark, or: "cannot load '\(phoneModel)'"))
-            }
-            searches.insert(name)
-            try restore(previous)
+        try addSearch(named: name, failure: "cannot load '\(phoneModel)'") {
+            ps_set_allphone_file(decoder, name, phoneModel)
         }
     }
 
@@ -233,13 +197,27 @@ public final class PocketSphinxDecoder: @unchecked Sendable {
                 path: (model.acousticModel as NSString).deletingLastPathComponent + "/en-us.lm.bin",
                 hint: "open-vocabulary recognition needs the language model of Debian's pocketsphinx-en-us package")
         }
+        try addSearch(named: name, failure: "cannot load '\(languageModel)'") {
+            ps_set_lm_file(decoder, name, languageModel)
+        }
+    }
+
+    /// Installs a search with `install` (a pocketsphinx call returning 0 on success) under the
+    /// lock, keeping the active search, and turns pocketsphinx's complaints into errors.
+    private func addSearch(
+        named name: String, failure: String, reportsMissingWords: Bool = false, _ install: () -> Int32
+    ) throws {
         try lock.withLock { _ in
             try requireIdle()
             let previous = ps_get_search(decoder).map { String(cString: $0) }
             let mark = SphinxLog.mark
-            guard ps_set_lm_file(decoder, name, languageModel) == 0 else {
-                throw RecognitionError.invalidGrammar(
-                    name: name, message: Self.explain(since: mark, or: "cannot load '\(languageModel)'"))
+            guard install() == 0 else {
+                let messages = SphinxLog.messages(since: mark)
+                let missing = reportsMissingWords ? messages.compactMap(Self.missingWord(in:)) : []
+                if !missing.isEmpty {
+                    throw RecognitionError.wordsMissingFromDictionary(missing)
+                }
+                throw RecognitionError.invalidGrammar(name: name, message: Self.explain(messages, or: failure))
             }
             searches.insert(name)
             try restore(previous)

@@ -36,6 +36,7 @@ struct ListenCommand: AsyncParsableCommand {
     @OptionGroup var audio: AudioSourceOptions
     @OptionGroup var catalog: CatalogOptions
     @OptionGroup var matching: MatchOptionGroup
+    @OptionGroup var dispatching: DispatchOptionGroup
     @OptionGroup var speech: SpeechOptions
 
     @Flag(help: "Handle the first utterance, then exit with its status.")
@@ -47,22 +48,8 @@ struct ListenCommand: AsyncParsableCommand {
     @Flag(help: "Say questions and dialogs aloud with espeak-ng.")
     var speak = false
 
-    @Option(
-        name: .customLong("answer"),
-        help: ArgumentHelp("Answer a question in advance: name=value (repeatable).", valueName: "name=value"))
-    var answers: [String] = []
-
-    @Flag(help: "Answer yes to \"Are you sure?\" confirmations.")
-    var yes = false
-
-    @Flag(help: "Run the confirm stage only; do not run the handle stage.")
-    var dryRun = false
-
     @Option(help: ArgumentHelp("How long to wait for a spoken or typed answer.", valueName: "seconds"))
     var answerTimeout: Double = 10
-
-    @Flag(help: "Do not record dispatches in the history.")
-    var noHistory = false
 
     func run() async throws {
         try await withExitStatus {
@@ -85,12 +72,12 @@ struct ListenCommand: AsyncParsableCommand {
             timeout: .milliseconds(Int(max(0.1, answerTimeout) * 1000)))
         let interaction = VoiceInteraction(
             answers: TerminalInteraction(
-                answers: try parseAssignments(answers, option: "--answer"), interactive: false),
+                answers: try dispatching.answerValues(), interactive: false),
             conversation: conversation)
         let runner = ShortcutRunner(
             matcher: matcher,
-            dispatcher: Dispatcher(interaction: interaction, history: noHistory ? nil : try openHistory()))
-        let options = DispatchOptions(assumeYes: yes, dryRun: dryRun)
+            dispatcher: Dispatcher(interaction: interaction, history: try dispatching.history()))
+        let options = dispatching.options
         let json = json
         let once = once
         StandardError.print(

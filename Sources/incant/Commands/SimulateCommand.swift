@@ -19,28 +19,15 @@ struct SimulateCommand: AsyncParsableCommand {
 
     @OptionGroup var catalog: CatalogOptions
     @OptionGroup var matching: MatchOptionGroup
+    @OptionGroup var dispatching: DispatchOptionGroup
 
     @Flag(help: "Print one JSON object instead of text.")
     var json = false
 
-    @Flag(help: "Run the confirm stage only; do not run the handle stage.")
-    var dryRun = false
-
-    @Option(
-        name: .customLong("answer"),
-        help: ArgumentHelp("Answer a question in advance: name=value (repeatable).", valueName: "name=value"))
-    var answers: [String] = []
-
-    @Flag(help: "Answer yes to \"Are you sure?\" confirmations.")
-    var yes = false
-
-    @Flag(help: "Do not record this run in the history.")
-    var noHistory = false
-
     func run() async throws {
         try await withExitStatus {
             let runner = try makeRunner()
-            let report = await runner.run(query, options: DispatchOptions(assumeYes: yes, dryRun: dryRun))
+            let report = await runner.run(query, options: dispatching.options)
             if json {
                 print(report.jsonLine())
             } else {
@@ -53,9 +40,9 @@ struct SimulateCommand: AsyncParsableCommand {
 
     func makeRunner() throws -> ShortcutRunner {
         let matcher = PhraseMatcher(catalog: try catalog.loadCatalog(), options: try matching.options())
-        let history = noHistory ? nil : try openHistory()
+        let history = try dispatching.history()
         let dispatcher = Dispatcher(
-            interaction: TerminalInteraction(answers: try parseAssignments(answers, option: "--answer")),
+            interaction: TerminalInteraction(answers: try dispatching.answerValues()),
             history: history)
         return ShortcutRunner(matcher: matcher, dispatcher: dispatcher)
     }
