@@ -151,3 +151,25 @@ struct GrammarRecognizerTests {
         #expect(throws: GrammarError.self) { try GrammarRecognizer(catalog: PhraseCatalog(shortcuts: [])) }
     }
 }
+
+@Suite("Garbage path", .serialized)
+struct GarbageModelTests {
+    @Test func grammarGainsAPhoneLoopBranch() throws {
+        let grammar = GrammarCompiler.compile(try DemoCatalog.load(), garbage: GarbageModel(phonePenalty: 0.03))
+        let fsg = try #require(grammar.fsg)
+        #expect(fsg.contains(" garbage_aa\n"))
+        #expect(fsg.components(separatedBy: "garbage_").count - 1 == 2 * GarbageModel.words.count)
+    }
+
+    @Test func unrelatedSpeechFollowsTheGarbagePathAndPhrasesDoNot() async throws {
+        var options = RecognizerOptions()
+        options.garbage = GarbageModel(phonePenalty: 0.03)
+        let recognizer = try GrammarRecognizer(catalog: try DemoCatalog.load(), options: options)
+        let unrelated = try recognizer.recognizeSynchronously(try Speech.synthesize("can you tell me a joke"))
+        #expect(unrelated.isRejected)
+        #expect(unrelated.words.contains { GarbageModel.isGarbage($0.word) }, "heard \"\(unrelated.transcript)\"")
+        let phrase = try recognizer.recognizeSynchronously(try Speech.synthesize("order three four cheese pizzas"))
+        #expect(!phrase.isRejected)
+        #expect(phrase.transcript == "order three four cheese pizzas")
+    }
+}

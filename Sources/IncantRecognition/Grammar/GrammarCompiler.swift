@@ -11,7 +11,9 @@ public enum GrammarCompiler {
     /// Ranges up to this size list every value; larger ones use the general number grammar.
     static let enumeratedRangeLimit = 200
 
-    public static func compile(_ catalog: PhraseCatalog) -> SpeechGrammar {
+    /// Compiles `catalog`; with `garbage`, the FSG also holds a garbage path (see
+    /// ``GarbageModel``).
+    public static func compile(_ catalog: PhraseCatalog, garbage: GarbageModel? = nil) -> SpeechGrammar {
         var builder = Builder()
         var graph = WordGraphBuilder()
         var alternatives: [String] = []
@@ -45,7 +47,8 @@ public enum GrammarCompiler {
         let wordGraph = alternatives.isEmpty ? nil : graph.build()
         return SpeechGrammar(
             jsgf: lines.joined(separator: "\n") + "\n", words: builder.words.union(wordGraph?.words ?? []),
-            skipped: skipped, phraseCount: alternatives.count, fsg: wordGraph?.fsgText(name: "incant"),
+            skipped: skipped, phraseCount: alternatives.count,
+            fsg: wordGraph?.fsgText(name: "incant", garbage: garbage),
             fsgStates: wordGraph.map { $0.stateCount + 1 } ?? 0, fsgTransitions: wordGraph?.transitionCount ?? 0)
     }
 

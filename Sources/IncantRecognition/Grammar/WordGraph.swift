@@ -1,3 +1,4 @@
+import Foundation
 import IncantPhrases
 
 /// A finite-state graph over spoken words: every phrase of a catalog as one automaton,
@@ -20,10 +21,14 @@ struct WordGraph {
     /// The grammar in sphinxbase's FSG text format. Accepting states lead to one final state
     /// through null transitions; every word transition has probability 1, so no phrase is
     /// penalized for how many alternatives surround it.
-    func fsgText(name: String) -> String {
+    /// With a garbage model, one more state loops over the garbage phones from the start to
+    /// the final state.
+    func fsgText(name: String, garbage: GarbageModel? = nil) -> String {
         let final = Int32(stateCount)
+        let garbageState = final + 1
         var lines = [
-            "FSG_BEGIN \(name)", "NUM_STATES \(stateCount + 1)", "START_STATE \(start)", "FINAL_STATE \(final)",
+            "FSG_BEGIN \(name)", "NUM_STATES \(stateCount + (garbage == nil ? 1 : 2))", "START_STATE \(start)",
+            "FINAL_STATE \(final)",
         ]
         lines.reserveCapacity(transitionCount + accepting.count + 6)
         for (state, edges) in transitions.enumerated() {
@@ -33,6 +38,14 @@ struct WordGraph {
         }
         for state in accepting.sorted() {
             lines.append("TRANSITION \(state) \(final) 1.0")
+        }
+        if let garbage {
+            let probability = String(format: "%.3e", garbage.phonePenalty)
+            for (word, _) in GarbageModel.words {
+                lines.append("TRANSITION \(start) \(garbageState) \(probability) \(word)")
+                lines.append("TRANSITION \(garbageState) \(garbageState) \(probability) \(word)")
+            }
+            lines.append("TRANSITION \(garbageState) \(final) 1.0")
         }
         lines.append("FSG_END")
         return lines.joined(separator: "\n") + "\n"

@@ -53,7 +53,7 @@ public final class GrammarRecognizer: Recognizer, @unchecked Sendable {
     static func compile(_ catalog: PhraseCatalog, decoder: PocketSphinxDecoder, options: RecognizerOptions) throws
         -> State
     {
-        let grammar = GrammarCompiler.compile(catalog)
+        let grammar = GrammarCompiler.compile(catalog, garbage: options.garbage)
         guard grammar.phraseCount > 0 else {
             throw GrammarError.nothingToRecognize(skipped: grammar.skipped.map { "\($0.entry.label): \($0.reason)" })
         }
@@ -69,6 +69,11 @@ public final class GrammarRecognizer: Recognizer, @unchecked Sendable {
                 for pronunciation in word.pronunciations {
                     try decoder.addWord(word.word, phones: pronunciation.description)
                 }
+            }
+        }
+        if options.garbage != nil {
+            for (word, phone) in GarbageModel.words where decoder.pronunciation(of: word) == nil {
+                try decoder.addWord(word, phones: phone)
             }
         }
         if options.grammarFormat == .fsg, let fsg = grammar.fsg {
@@ -104,10 +109,14 @@ public final class GrammarRecognizer: Recognizer, @unchecked Sendable {
             margin = measured.utteranceMargin
             confidence = options.acceptance.confidence(measured)
         }
+        // Speech the decoder explained (even partly) as garbage is not a phrase.
+        let garbage = hypothesis.spokenWords.contains { GarbageModel.isGarbage($0.word) }
+        if garbage { confidence = 0 }
         var alternatives = [hypothesis.text]
         for entry in hypothesis.nbest where !alternatives.contains(entry.text) && !entry.text.isEmpty {
             alternatives.append(entry.text)
         }
+        alternatives = alternatives.filter { !$0.split(separator: " ").contains { GarbageModel.isGarbage(String($0)) } }
         return SpeechRecognition(
             transcript: hypothesis.text, alternatives: alternatives, acousticConfidence: confidence,
             isRejected: confidence < options.rejectionThreshold, scoreMargin: margin, audioSeconds: audioSeconds,

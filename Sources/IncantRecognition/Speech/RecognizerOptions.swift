@@ -6,6 +6,8 @@ public struct RecognizerOptions: Sendable {
     public var acceptance: AcceptancePolicy
     /// Whether to decode a free phone loop over each utterance to measure the margin.
     public var usesPhoneLoop: Bool
+    /// A garbage path competing with the phrases in the grammar (nil: none).
+    public var garbage: GarbageModel? = nil
     /// Pronunciation overrides (cmudict format) read before guessing unknown words.
     public var dictionaryFiles: [String]
     /// Low-level decoder settings.

@@ -24,6 +24,7 @@ struct SpeechOptions: ParsableArguments {
     @Flag(help: .hidden) var runningNormalization = false
     @Flag(help: .hidden) var noPhoneLoop = false
     @Flag(help: .hidden) var posterior = false
+    @Option(help: .hidden) var garbagePenalty: Double?
     @Option(help: .hidden) var decoderOption: [String] = []
 
     func recognizerOptions() throws -> RecognizerOptions {
@@ -50,9 +51,11 @@ struct SpeechOptions: ParsableArguments {
             }
             decoder.extraArguments.append((parts[0], parts[1]))
         }
-        return RecognizerOptions(
+        var options = RecognizerOptions(
             rejectionThreshold: rejectionThreshold, usesPhoneLoop: !noPhoneLoop, dictionaryFiles: files,
             decoder: decoder, grammarFormat: format)
+        if let garbagePenalty { options.garbage = GarbageModel(phonePenalty: garbagePenalty) }
+        return options
     }
 
     /// Loads the model and compiles the grammar of `catalog`, naming what went wrong.
