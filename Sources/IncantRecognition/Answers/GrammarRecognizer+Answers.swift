@@ -36,12 +36,17 @@ extension GrammarRecognizer {
 
     /// What was said, in any English words: the open-vocabulary search over the model's
     /// language model (for recording new phrases, and free-text answers). Never rejected.
+    /// It uses a second decoder with the model's full dictionary, started on first use.
     public func transcribe(_ samples: [Int16]) throws -> SpeechRecognition {
-        if !decoder.searchNames.contains(PocketSphinxDecoder.dictationSearch) {
-            try decoder.loadLanguageModel()
+        let dictation = try dictationDecoder.withLock { existing -> PocketSphinxDecoder in
+            if let existing { return existing }
+            let made = try PocketSphinxDecoder(model: model, options: options.decoder)
+            try made.loadLanguageModel()
+            existing = made
+            return made
         }
         let start = ContinuousClock.now
-        let hypothesis = try decoder.decode(samples, search: PocketSphinxDecoder.dictationSearch)
+        let hypothesis = try dictation.decode(samples, search: PocketSphinxDecoder.dictationSearch)
         var result = recognition(of: hypothesis, samples: samples, since: start)
         result.isRejected = result.transcript.isEmpty
         return result
@@ -50,18 +55,7 @@ extension GrammarRecognizer {
     /// Compiles `grammar` into its search unless it is loaded, adding missing words first.
     func load(_ grammar: AnswerGrammar) throws {
         guard !decoder.searchNames.contains(grammar.searchName) else { return }
-        let missing = decoder.missingWords(grammar.words.sorted())
-        if !missing.isEmpty {
-            var overrides = PronunciationDictionary()
-            for file in options.dictionaryFiles where FileManager.default.fileExists(atPath: file) {
-                overrides = overrides.merging(try PronunciationDictionary(contentsOfFile: file))
-            }
-            for word in try PronunciationResolver(overrides: overrides).resolve(missing) {
-                for pronunciation in word.pronunciations {
-                    try decoder.addWord(word.word, phones: pronunciation.description)
-                }
-            }
-        }
+        _ = try addPronunciations(for: grammar.words.sorted())
         try decoder.loadGrammar(jsgf: grammar.jsgf, named: grammar.searchName)
     }
 

@@ -13,8 +13,12 @@ public final class GrammarRecognizer: Recognizer, @unchecked Sendable {
 
     public let decoder: PocketSphinxDecoder
     public let options: RecognizerOptions
+    /// The model as located, with its full dictionary (the decoder may hold a subset).
+    public let model: PocketSphinxModel
     /// Guarded by the decoder's own lock for decoding; replaced only in `reload`.
     private let state: Mutex<State>
+    /// A second decoder with the full dictionary, made on first use by ``transcribe(_:)``.
+    let dictationDecoder = Mutex<PocketSphinxDecoder?>(nil)
 
     struct State {
         var grammar: SpeechGrammar
@@ -24,15 +28,32 @@ public final class GrammarRecognizer: Recognizer, @unchecked Sendable {
     /// Loads the model, compiles `catalog` into a grammar, and adds pronunciations for words
     /// the dictionary lacks (from `options.dictionaryFiles`, then espeak-ng).
     ///
+    /// Unless ``RecognizerOptions/loadsFullDictionary`` is set, the decoder gets only the
+    /// dictionary entries of the grammar's words, which saves about 22 MB.
+    ///
     /// - Throws: ``RecognitionError`` for a missing model; ``UnpronounceableWordError`` naming
     ///   words that cannot be pronounced; ``GrammarError`` when no phrase can be spoken.
     public init(
         catalog: PhraseCatalog, options: RecognizerOptions = RecognizerOptions(), model: PocketSphinxModel? = nil
     ) throws {
         self.options = options
-        self.decoder = try PocketSphinxDecoder(model: model, options: options.decoder)
-        let state = try Self.compile(catalog, decoder: decoder, options: options)
-        self.state = Mutex(state)
+        let located = try model ?? PocketSphinxModel.locate()
+        self.model = located
+        let grammar = GrammarCompiler.compile(catalog, garbage: options.garbage)
+        if options.loadsFullDictionary {
+            self.decoder = try PocketSphinxDecoder(model: located, options: options.decoder)
+        } else {
+            let subset = try DictionarySubset(path: located.dictionary, words: grammar.words)
+            let file = FileManager.default.temporaryDirectory.appendingPathComponent("incant-dict-\(UUID()).dict")
+            try AtomicFile.write(Data(subset.text.utf8), to: file.path)
+            defer { try? FileManager.default.removeItem(at: file) }
+            var trimmed = located
+            trimmed.dictionary = file.path
+            self.decoder = try PocketSphinxDecoder(model: trimmed, options: options.decoder)
+        }
+        self.state = Mutex(State(grammar: grammar, addedWords: []))
+        let state = try compile(grammar)
+        self.state.withLock { $0 = state }
         if options.usesPhoneLoop {
             try decoder.loadPhoneLoop()
         }
@@ -40,7 +61,7 @@ public final class GrammarRecognizer: Recognizer, @unchecked Sendable {
 
     /// Recompiles the grammar from `catalog` (phrases were added, edited or removed).
     public func reload(_ catalog: PhraseCatalog) throws {
-        let state = try Self.compile(catalog, decoder: decoder, options: options)
+        let state = try compile(GrammarCompiler.compile(catalog, garbage: options.garbage))
         self.state.withLock { $0 = state }
     }
 
@@ -50,39 +71,51 @@ public final class GrammarRecognizer: Recognizer, @unchecked Sendable {
     /// Words that were missing from the dictionary and how they were pronounced.
     public var addedWords: [ResolvedPronunciation] { state.withLock { $0.addedWords } }
 
-    static func compile(_ catalog: PhraseCatalog, decoder: PocketSphinxDecoder, options: RecognizerOptions) throws
-        -> State
-    {
-        let grammar = GrammarCompiler.compile(catalog, garbage: options.garbage)
+    /// Adds pronunciations for the words of `grammar` and loads it as the active search.
+    private func compile(_ grammar: SpeechGrammar) throws -> State {
         guard grammar.phraseCount > 0 else {
             throw GrammarError.nothingToRecognize(skipped: grammar.skipped.map { "\($0.entry.label): \($0.reason)" })
         }
-        let missing = decoder.missingWords(grammar.words.sorted())
-        var added: [ResolvedPronunciation] = []
-        if !missing.isEmpty {
-            var overrides = PronunciationDictionary()
-            for file in options.dictionaryFiles where FileManager.default.fileExists(atPath: file) {
-                overrides = overrides.merging(try PronunciationDictionary(contentsOfFile: file))
-            }
-            added = try PronunciationResolver(overrides: overrides).resolve(missing)
-            for word in added {
-                for pronunciation in word.pronunciations {
-                    try decoder.addWord(word.word, phones: pronunciation.description)
-                }
-            }
-        }
+        let added = try addPronunciations(for: grammar.words.sorted())
         if options.garbage != nil {
             for (word, phone) in GarbageModel.words where decoder.pronunciation(of: word) == nil {
                 try decoder.addWord(word, phones: phone)
             }
         }
         if options.grammarFormat == .fsg, let fsg = grammar.fsg {
-            try decoder.loadGrammar(fsg: fsg, named: grammarSearch)
+            try decoder.loadGrammar(fsg: fsg, named: Self.grammarSearch)
         } else {
-            try decoder.loadGrammar(jsgf: grammar.jsgf, named: grammarSearch)
+            try decoder.loadGrammar(jsgf: grammar.jsgf, named: Self.grammarSearch)
         }
-        try decoder.activateSearch(grammarSearch)
+        try decoder.activateSearch(Self.grammarSearch)
         return State(grammar: grammar, addedWords: added)
+    }
+
+    /// Makes sure the decoder can pronounce `words`: from the model's full dictionary first,
+    /// then from the override files and espeak-ng. Returns the words that were not in the
+    /// model's dictionary and how they are pronounced.
+    ///
+    /// - Throws: ``UnpronounceableWordError`` naming the words that cannot be pronounced.
+    func addPronunciations(for words: [String]) throws -> [ResolvedPronunciation] {
+        var missing = decoder.missingWords(words)
+        guard !missing.isEmpty else { return [] }
+        let known = try DictionarySubset(path: model.dictionary, words: Set(missing))
+        for (word, pronunciations) in known.entries {
+            for phones in pronunciations { try decoder.addWord(word, phones: phones) }
+        }
+        missing.removeAll { known.entries[$0] != nil }
+        guard !missing.isEmpty else { return [] }
+        var overrides = PronunciationDictionary()
+        for file in options.dictionaryFiles where FileManager.default.fileExists(atPath: file) {
+            overrides = overrides.merging(try PronunciationDictionary(contentsOfFile: file))
+        }
+        let added = try PronunciationResolver(overrides: overrides).resolve(missing)
+        for word in added {
+            for pronunciation in word.pronunciations {
+                try decoder.addWord(word.word, phones: pronunciation.description)
+            }
+        }
+        return added
     }
 
     public func recognize(_ samples: [Int16]) async throws -> SpeechRecognition {

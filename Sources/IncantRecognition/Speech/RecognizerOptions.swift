@@ -6,6 +6,9 @@ public struct RecognizerOptions: Sendable {
     public var acceptance: AcceptancePolicy
     /// Whether to decode a free phone loop over each utterance to measure the margin.
     public var usesPhoneLoop: Bool
+    /// Start the decoder with the model's whole dictionary instead of just the grammar's
+    /// words (only open-vocabulary work needs it, and it gets its own decoder anyway).
+    public var loadsFullDictionary: Bool = false
     /// A garbage path competing with the phrases in the grammar (nil: none).
     public var garbage: GarbageModel? = nil
     /// Pronunciation overrides (cmudict format) read before guessing unknown words.
