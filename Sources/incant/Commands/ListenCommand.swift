@@ -62,7 +62,7 @@ struct ListenCommand: AsyncParsableCommand {
         let loaded = try catalog.loadCatalog()
         let recognizer = try speech.makeRecognizer(for: loaded)
         let matcher = PhraseMatcher(catalog: loaded, options: try matching.options())
-        let interpreter = SpeechInterpreter(recognizer: recognizer, matcher: matcher)
+        let matchOptions = try matching.options()
         let source = try audio.source()
         let live = LiveUtterances(source: source, settings: audio.endpointer)
         defer { live.stop() }
@@ -74,9 +74,8 @@ struct ListenCommand: AsyncParsableCommand {
             answers: TerminalInteraction(
                 answers: try dispatching.answerValues(), interactive: false),
             conversation: conversation)
-        let runner = ShortcutRunner(
-            matcher: matcher,
-            dispatcher: Dispatcher(interaction: interaction, history: try dispatching.history()))
+        let dispatcher = Dispatcher(interaction: interaction, history: try dispatching.history())
+        let catalog = catalog
         let options = dispatching.options
         let json = json
         let once = once
@@ -85,6 +84,10 @@ struct ListenCommand: AsyncParsableCommand {
 
         return try await SignalCancellation.run {
             var start = 0
+            var interpreter = SpeechInterpreter(recognizer: recognizer, matcher: matcher)
+            var runner = ShortcutRunner(matcher: matcher, dispatcher: dispatcher)
+            var watcher = CatalogWatcher(
+                definitionsPath: catalog.shortcutsPath, phrasesDirectory: catalog.phrasesDirectory)
             while !Task.isCancelled {
                 let next: Utterance?
                 do {
@@ -93,10 +96,27 @@ struct ListenCommand: AsyncParsableCommand {
                     throw captureFailure(error)
                 }
                 guard let utterance = next else { break }
+                // Definitions or phrases edited while listening: use them from now on, or keep
+                // the previous ones when the new files are invalid.
+                if watcher.changed() {
+                    do {
+                        let reloaded = try catalog.loadCatalog()
+                        try recognizer.reload(reloaded)
+                        let newMatcher = PhraseMatcher(catalog: reloaded, options: matchOptions)
+                        interpreter = SpeechInterpreter(recognizer: recognizer, matcher: newMatcher)
+                        runner = ShortcutRunner(matcher: newMatcher, dispatcher: dispatcher)
+                        StandardError.print("incant: phrases changed; reloaded \(reloaded.entries.count) phrases")
+                    } catch let failure as CommandFailure {
+                        StandardError.print("incant: \(failure.message); keeping the previous phrases")
+                    } catch {
+                        StandardError.print("incant: cannot reload the phrases (\(error)); keeping the previous ones")
+                    }
+                }
                 let heard: SpeechMatch
+                let current = interpreter
                 do {
                     heard = try await DecodingQueue.run {
-                        interpreter.interpret(try recognizer.recognizeSynchronously(utterance.samples))
+                        current.interpret(try recognizer.recognizeSynchronously(utterance.samples))
                     }
                 } catch {
                     // One bad utterance does not stop a listener; with --once it is the answer.
