@@ -1,6 +1,7 @@
 /// Finds phrases that would trigger the wrong shortcut: a new phrase that an existing phrase
 /// of another shortcut already matches (refused), and phrases only a word or two apart
-/// (accepted with a warning).
+/// (accepted with a warning) — when those words are a small part of the phrase: two
+/// two-word phrases that share nothing are not "two words away".
 public struct ConflictChecker: Sendable {
     /// What a check found.
     public struct Report: Sendable {
@@ -38,9 +39,13 @@ public struct ConflictChecker: Sendable {
                     if conflicted.insert(label).inserted {
                         report.conflicts.append(conflictMessage(entry: entry, sample: sample, other: candidate.phrase))
                     }
-                } else if candidate.edits <= 2 && candidate.edits > 0 && !conflicted.contains(label)
-                    && warned.insert(label).inserted
+                } else if candidate.edits <= 2, candidate.confidence >= 0.6,
+                    candidate.shortcutID != entry.shortcutID || entry.origin != candidate.phrase.origin,
+                    !conflicted.contains(label), warned.insert(label).inserted
                 {
+                    // Near misses between a shortcut's own template phrases are by design
+                    // (optional words, slots); between shortcuts, or against a user's phrase,
+                    // they are worth a warning.
                     let words = candidate.edits == 1 ? "a word" : "two words"
                     report.warnings.append(
                         "\"\(entry.template.text)\" is only \(words) away from \(label); the recognizer may confuse them"
