@@ -4,6 +4,7 @@ import IncantPhrases
 // incant-bench: speed figures that are never asserted in unit tests.
 //
 //   swift run -c release incant-bench match [--queries N]
+//   swift run -c release incant-bench speech [--quick] [--out FILE]
 //
 // Every figure is printed next to the naive baseline measured in the same run, as a ratio,
 // because this machine is shared and absolute times are noisy.
@@ -15,8 +16,24 @@ switch command {
 case "match":
     let queries = value(after: "--queries").flatMap(Int.init) ?? 300
     MatchBenchmark(queryCount: queries).run()
+case "speech":
+    let quick = arguments.contains("--quick")
+    let plan = quick ? SpeechBenchmarkPlan.quick : SpeechBenchmarkPlan.full
+    do {
+        let results = try SpeechBenchmark(plan: plan).run()
+        let command = "incant-bench " + arguments.joined(separator: " ")
+        let report = SpeechReport(results: results, plan: plan, command: command).markdown()
+        print(report, terminator: "")
+        if let out = value(after: "--out") {
+            try report.write(toFile: out, atomically: true, encoding: .utf8)
+        }
+    } catch {
+        FileHandle.standardError.write(Data("incant-bench speech: \(error)\n".utf8))
+        exit(1)
+    }
 default:
-    FileHandle.standardError.write(Data("usage: incant-bench match [--queries N]\n".utf8))
+    FileHandle.standardError.write(
+        Data("usage: incant-bench match [--queries N] | incant-bench speech [--quick] [--out FILE]\n".utf8))
     exit(64)
 }
 

@@ -1,0 +1,54 @@
+import Foundation
+
+/// Adds background noise to speech at a signal-to-noise ratio, as the published Picovoice
+/// speech-to-intent benchmark does: a random noise segment of the clip's length is scaled so
+/// that the ratio of the loudest 2048-sample frame energy of the speech to that of the noise
+/// segment equals the SNR, added, and the peak of the sum is normalized to 0.5 of full scale.
+struct NoiseMixer: Sendable {
+    /// The noise recording, as floats in [-1, 1].
+    let noise: [Float]
+    /// Frame length of the energy measure.
+    static let frameLength = 2048
+
+    init(noise samples: [Int16]) {
+        noise = samples.map { Float($0) / 32_768 }
+    }
+
+    /// `speech` with noise at `snr` dB; the noise segment is chosen with a generator seeded
+    /// from `seed`, so a clip gets the same noise in every run.
+    func mix(_ speech: [Int16], snr: Double, seed: UInt64) -> [Int16] {
+        guard !speech.isEmpty, !noise.isEmpty else { return speech }
+        var random = SplitMix64(seed: seed)
+        let length = speech.count
+        let offset = noise.count > length ? Int(random.next() % UInt64(noise.count - length)) : 0
+        let clean = speech.map { Float($0) / 32_768 }
+        let segment = (0..<length).map { noise[(offset + $0) % noise.count] }
+        let speechEnergy = Self.maximumFrameEnergy(clean)
+        let noiseEnergy = max(Self.maximumFrameEnergy(segment), 1e-12)
+        let scale = Float((Double(speechEnergy) / (Double(noiseEnergy) * pow(10, snr / 10))).squareRoot())
+        var mixed = [Float](repeating: 0, count: length)
+        var peak: Float = 1e-9
+        for index in 0..<length {
+            mixed[index] = clean[index] + scale * segment[index]
+            peak = max(peak, abs(mixed[index]))
+        }
+        let gain = 0.5 / peak
+        return mixed.map { Int16(clamping: Int(($0 * gain * 32_767).rounded())) }
+    }
+
+    /// The largest energy (sum of squares) of consecutive 2048-sample frames (or of the whole
+    /// signal when it is shorter than one frame).
+    static func maximumFrameEnergy(_ signal: [Float]) -> Float {
+        let frames = signal.count / frameLength
+        guard frames > 0 else { return signal.reduce(0) { $0 + $1 * $1 } }
+        var best: Float = 0
+        for frame in 0..<frames {
+            var energy: Float = 0
+            for index in (frame * frameLength)..<((frame + 1) * frameLength) {
+                energy += signal[index] * signal[index]
+            }
+            best = max(best, energy)
+        }
+        return best
+    }
+}
