@@ -7,7 +7,7 @@
 SWIFT ?= swift
 SHORTCUTS ?= phrases/demo
 
-.PHONY: setup build release demo test test-core bench format lint clean
+.PHONY: setup build release demo test test-core bench bench-quick format lint clean
 
 setup:
 	@scripts/setup.sh
@@ -31,6 +31,12 @@ test-core:
 bench: setup
 	$(SWIFT) build -c release --product incant-bench
 	.build/release/incant-bench match
+	.build/release/incant-bench speech
+
+bench-quick: setup
+	$(SWIFT) build -c release --product incant-bench
+	.build/release/incant-bench match
+	.build/release/incant-bench speech --quick
 
 format:
 	$(SWIFT) format -i -r Package.swift Sources Tests Benchmarks
