@@ -173,3 +173,19 @@ struct GarbageModelTests {
         #expect(phrase.transcript == "order three four cheese pizzas")
     }
 }
+
+@Suite("Grammar reload", .serialized)
+struct GrammarReloadTests {
+    @Test func reloadAddsWordsWithAlternatePronunciations() throws {
+        func catalog(_ phrase: String) -> PhraseCatalog {
+            let yaml = "shortcuts:\n  - id: a\n    phrases: [\"\(phrase)\"]\n    responses: { success: ok }\n"
+            return PhraseCatalog(shortcuts: DefinitionLoader.parse(yaml, file: "r.yaml").shortcuts)
+        }
+        let recognizer = try GrammarRecognizer(catalog: catalog("good morning"))
+        // "printer", "read" and "live" have several pronunciations in the CMU dictionary.
+        try recognizer.reload(catalog("read the live printer"))
+        #expect(recognizer.grammar.words.isSuperset(of: ["printer", "read", "live"]))
+        #expect(recognizer.decoder.pronunciation(of: "printer") != nil)
+        #expect(recognizer.decoder.pronunciation(of: "printer(2)") != nil)
+    }
+}

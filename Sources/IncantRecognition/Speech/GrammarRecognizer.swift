@@ -101,7 +101,7 @@ public final class GrammarRecognizer: Recognizer, @unchecked Sendable {
         guard !missing.isEmpty else { return [] }
         let known = try DictionarySubset(path: model.dictionary, words: Set(missing))
         for (word, pronunciations) in known.entries {
-            for phones in pronunciations { try decoder.addWord(word, phones: phones) }
+            try addWord(word, pronunciations: pronunciations)
         }
         missing.removeAll { known.entries[$0] != nil }
         guard !missing.isEmpty else { return [] }
@@ -111,11 +111,17 @@ public final class GrammarRecognizer: Recognizer, @unchecked Sendable {
         }
         let added = try PronunciationResolver(overrides: overrides).resolve(missing)
         for word in added {
-            for pronunciation in word.pronunciations {
-                try decoder.addWord(word.word, phones: pronunciation.description)
-            }
+            try addWord(word.word, pronunciations: word.pronunciations.map(\.description))
         }
         return added
+    }
+
+    /// Adds `word` with its pronunciations: the first under the word itself, the others as
+    /// alternates `word(2)`, `word(3)` … (pocketsphinx refuses the same name twice).
+    private func addWord(_ word: String, pronunciations: [String]) throws {
+        for (index, phones) in pronunciations.enumerated() {
+            try decoder.addWord(index == 0 ? word : "\(word)(\(index + 1))", phones: phones)
+        }
     }
 
     public func recognize(_ samples: [Int16]) async throws -> SpeechRecognition {
