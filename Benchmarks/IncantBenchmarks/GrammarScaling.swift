@@ -75,7 +75,8 @@ struct GrammarScaling {
         }
 
         var start = ContinuousClock.now
-        let incant = try GrammarRecognizer(catalog: catalog, options: RecognizerOptions(dictionaryFiles: dictionaryFiles))
+        let incant = try GrammarRecognizer(
+            catalog: catalog, options: RecognizerOptions(dictionaryFiles: dictionaryFiles))
         row.incantLoadSeconds = seconds(since: start)
         let interpreter = SpeechInterpreter(recognizer: incant, matcher: matcher)
         var incantScore = ConditionScore()
@@ -92,7 +93,8 @@ struct GrammarScaling {
         FileHandle.standardError.write(Data("scaling: \(row.phrases) phrases, Incant done\n".utf8))
 
         guard !skipBaseline else {
-            row.note = "JSGF baseline skipped: an utterance took over \(Int(Self.baselineDecodeLimit)) s at the previous size"
+            row.note =
+                "JSGF baseline skipped: an utterance took over \(Int(Self.baselineDecodeLimit)) s at the previous size"
             return
         }
         start = ContinuousClock.now

@@ -121,7 +121,7 @@ final class SpeechBenchmark {
             sizes: plan.scalingSizes, utterances: plan.scalingUtterances, synthesizer: synthesizer,
             dictionaryFiles: dictionaryFiles
         ).run()
-        results.peakResidentBytes = max(results.peakResidentBytes ?? 0, ProcessMemory.peakResidentBytes ?? 0)
+        results.overallPeakResidentBytes = ProcessMemory.peakResidentBytes
         results.runSeconds = seconds(since: progress.started)
         return results
     }

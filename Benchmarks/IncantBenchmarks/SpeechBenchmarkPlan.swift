@@ -32,7 +32,8 @@ struct SpeechBenchmarkPlan: Sendable {
         scalingSizes: [10, 100, 1_000, 10_000], scalingUtterances: 3, workers: 2)
 
     static let quick = SpeechBenchmarkPlan(
-        coffeeClipLimit: 40, cleanComparisonStride: 1, snrs: [15, 6], noisyClipStride: 1, voices: SyntheticVoice.quick, homeNegativeStride: 1,
+        coffeeClipLimit: 40, cleanComparisonStride: 1, snrs: [15, 6], noisyClipStride: 1, voices: SyntheticVoice.quick,
+        homeNegativeStride: 1,
         nonCommandStride: 1, dictationStride: 4, dictationSNRs: [6], scalingSizes: [10, 100, 1_000],
         scalingUtterances: 2, workers: 2)
 }

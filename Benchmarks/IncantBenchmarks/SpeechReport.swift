@@ -165,7 +165,9 @@ struct SpeechReport {
         lines += [
             "",
             "Peak resident memory of the whole benchmark process (`VmHWM`, with \(plan.workers) × 6 systems loaded "
-                + "at once: \(plan.workers * 5) pocketsphinx decoders): \(ProcessMemory.describe(results.peakResidentBytes)). "
+                + "at once: \(plan.workers * 5) pocketsphinx decoders): \(ProcessMemory.describe(results.peakResidentBytes)) "
+                + "after the accuracy runs, \(ProcessMemory.describe(results.overallPeakResidentBytes)) by the end "
+                + "(including the grammar-size step). "
                 + "Memory added is the growth of resident memory while the first worker built each system; the LM "
                 + "transcriber is shared by both sets (counted under the coffee set).",
             "",

@@ -9,7 +9,10 @@ struct SpeechResults: Sendable {
     /// Load time and resident memory added by each system for each phrase set.
     var loads: [Load] = []
     var scaling: [GrammarScaling.Row] = []
+    /// Peak resident memory after the accuracy runs (all workers' recognizers loaded).
     var peakResidentBytes: Int?
+    /// Peak resident memory at the end, including the grammar-scaling step.
+    var overallPeakResidentBytes: Int?
     var runSeconds = 0.0
 
     struct Load: Sendable {
