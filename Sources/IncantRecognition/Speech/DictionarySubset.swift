@@ -9,6 +9,10 @@ struct DictionarySubset {
     /// Pronunciations by word: the main entry first, then alternates (`word(2)`).
     var entries: [String: [String]]
 
+    init(entries: [String: [String]]) {
+        self.entries = entries
+    }
+
     /// Reads the entries of `words` from the dictionary at `path`.
     init(path: String, words: Set<String>) throws {
         var entries: [String: [String]] = [:]

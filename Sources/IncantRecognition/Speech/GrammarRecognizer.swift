@@ -52,7 +52,8 @@ public final class GrammarRecognizer: Recognizer, @unchecked Sendable {
             self.decoder = try PocketSphinxDecoder(model: trimmed, options: options.decoder)
         }
         self.state = Mutex(State(grammar: grammar, addedWords: []))
-        let state = try compile(grammar)
+        // The decoder already holds every dictionary entry of these words: no second read.
+        let state = try compile(grammar, searchingModelDictionary: false)
         self.state.withLock { $0 = state }
         if options.usesPhoneLoop {
             try decoder.loadPhoneLoop()
@@ -72,11 +73,12 @@ public final class GrammarRecognizer: Recognizer, @unchecked Sendable {
     public var addedWords: [ResolvedPronunciation] { state.withLock { $0.addedWords } }
 
     /// Adds pronunciations for the words of `grammar` and loads it as the active search.
-    private func compile(_ grammar: SpeechGrammar) throws -> State {
+    private func compile(_ grammar: SpeechGrammar, searchingModelDictionary: Bool = true) throws -> State {
         guard grammar.phraseCount > 0 else {
             throw GrammarError.nothingToRecognize(skipped: grammar.skipped.map { "\($0.entry.label): \($0.reason)" })
         }
-        let added = try addPronunciations(for: grammar.words.sorted())
+        let added = try addPronunciations(
+            for: grammar.words.sorted(), searchingModelDictionary: searchingModelDictionary)
         if options.garbage != nil {
             for (word, phone) in GarbageModel.words where decoder.pronunciation(of: word) == nil {
                 try decoder.addWord(word, phones: phone)
@@ -93,13 +95,18 @@ public final class GrammarRecognizer: Recognizer, @unchecked Sendable {
 
     /// Makes sure the decoder can pronounce `words`: from the model's full dictionary first,
     /// then from the override files and espeak-ng. Returns the words that were not in the
-    /// model's dictionary and how they are pronounced.
+    /// model's dictionary and how they are pronounced. `searchingModelDictionary: false`
+    /// skips reading the model's dictionary when the decoder already holds every entry of
+    /// these words.
     ///
     /// - Throws: ``UnpronounceableWordError`` naming the words that cannot be pronounced.
-    func addPronunciations(for words: [String]) throws -> [ResolvedPronunciation] {
+    func addPronunciations(for words: [String], searchingModelDictionary: Bool = true) throws -> [ResolvedPronunciation]
+    {
         var missing = decoder.missingWords(words)
         guard !missing.isEmpty else { return [] }
-        let known = try DictionarySubset(path: model.dictionary, words: Set(missing))
+        let known =
+            searchingModelDictionary
+            ? try DictionarySubset(path: model.dictionary, words: Set(missing)) : DictionarySubset(entries: [:])
         for (word, pronunciations) in known.entries {
             try addWord(word, pronunciations: pronunciations)
         }

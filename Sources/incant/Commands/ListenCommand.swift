@@ -187,7 +187,7 @@ struct ListenReport: Encodable {
         if !report.accepted { try container.encode(speech.reason, forKey: .reason) }
     }
 
-    static func round(_ value: Double) -> Double { (value * 1000).rounded() / 1000 }
+    static func round(_ value: Double) -> Double { JSON.rounded(value) }
 
     static func seconds(_ duration: Duration) -> Double {
         let (seconds, attoseconds) = duration.components

@@ -228,7 +228,7 @@ struct TakeResult: Encodable {
         shortcut = candidate?.shortcutID
         parameters = candidate?.parameters ?? [:]
         ownPhrase = candidate?.phrase.origin == .user(id: phrase.id)
-        confidence = (speech.confidence * 1000).rounded() / 1000
+        confidence = JSON.rounded(speech.confidence)
         reason = speech.reason
         passed =
             candidate?.shortcutID == phrase.shortcut

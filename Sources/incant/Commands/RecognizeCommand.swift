@@ -89,7 +89,7 @@ struct RecognitionReport: Encodable {
         decodeSeconds = Self.round(speech.recognition.decodeSeconds)
     }
 
-    static func round(_ value: Double) -> Double { (value * 1000).rounded() / 1000 }
+    static func round(_ value: Double) -> Double { JSON.rounded(value) }
 
     /// JSON has no infinity: an utterance with no spoken word reports the lowest margins as -1e9.
     static func finite(_ evidence: AcousticEvidence) -> AcousticEvidence {

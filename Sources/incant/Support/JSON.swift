@@ -9,4 +9,9 @@ enum JSON {
         encoder.dateEncodingStrategy = .iso8601
         return String(decoding: try encoder.encode(value), as: UTF8.self)
     }
+
+    /// A measurement rounded to three decimals for output.
+    static func rounded(_ value: Double) -> Double {
+        (value * 1000).rounded() / 1000
+    }
 }

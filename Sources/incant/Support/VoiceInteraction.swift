@@ -145,7 +145,7 @@ final class Conversation: Sendable {
                 return Reply(text: nil)
             }
             exchange.heard = heard.transcript
-            exchange.acousticConfidence = (heard.acousticConfidence * 1000).rounded() / 1000
+            exchange.acousticConfidence = JSON.rounded(heard.acousticConfidence)
             let understood = !heard.isRejected && !heard.transcript.isEmpty
             StandardError.print(
                 "heard \"\(heard.transcript)\""
