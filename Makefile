@@ -38,6 +38,19 @@ bench-quick: setup
 	.build/release/incant-bench match
 	.build/release/incant-bench speech --quick
 
+# Soak: 8 hours of audio through `incant listen --stdin` (release build in .build-soak), report in
+# .build-soak/reports/<time>/report.md. Shorter: make soak SOAK_ARGS="--hours 0.5".
+.PHONY: soak
+soak: setup
+	scripts/soak.sh $(SOAK_ARGS)
+
+# The whole test suite under Thread Sanitizer, then Address Sanitizer (.build-tsan, .build-asan;
+# slow). One only: scripts/sanitize.sh thread|address [swift test arguments].
+.PHONY: sanitize
+sanitize: setup
+	scripts/sanitize.sh thread
+	scripts/sanitize.sh address
+
 format:
 	$(SWIFT) format -i -r Package.swift Sources Tests Benchmarks
 
@@ -46,3 +59,10 @@ lint:
 
 clean:
 	rm -rf .build .build-*
+
+# Coverage-guided fuzzing (libFuzzer + AddressSanitizer), 1,000,000 inputs per target by
+# default: `make fuzz FUZZ_TARGETS=FuzzWAV FUZZ_RUNS=100000`. See Fuzz/README.md.
+.PHONY: fuzz
+FUZZ_RUNS ?= 1000000
+fuzz: setup
+	scripts/fuzz.sh $(FUZZ_TARGETS) --runs $(FUZZ_RUNS)

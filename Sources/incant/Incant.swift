@@ -1,5 +1,11 @@
 import ArgumentParser
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
+
 /// `incant`: spoken shortcuts for Linux, offline.
 @main
 struct Incant: AsyncParsableCommand {
@@ -16,4 +22,13 @@ struct Incant: AsyncParsableCommand {
             HistoryCommand.self,
         ]
     )
+
+    /// Parses the command line and runs the command.
+    static func main() async {
+        // Writing past a file-size limit (RLIMIT_FSIZE, e.g. a quota-like limit) must be a write
+        // error (EFBIG) that the phrase store reports, leaving the old file intact, not a kill.
+        // Handlers start with every signal at its default (Subprocess resets them).
+        signal(SIGXFSZ, SIG_IGN)
+        await main(nil)
+    }
 }

@@ -197,7 +197,7 @@ final class DispatcherTests {
         let start = ContinuousClock.now
         let outcome = await makeDispatcher().dispatch(
             shortcut, parameters: margheritaTimesTwo, query: "q")
-        #expect(ContinuousClock.now - start < .seconds(30))
+        #expect(ContinuousClock.now - start < .seconds(100))
         #expect(outcome.code == .failure)
         #expect(outcome.reason == "timeout")
     }

@@ -111,7 +111,7 @@ final class ExternalHandlerTests {
         let elapsed = ContinuousClock.now - start
         #expect(response == .failure(reason: "timeout"))
         #expect(elapsed >= .seconds(1))
-        #expect(elapsed < .seconds(30))
+        #expect(elapsed < .seconds(100))
         let pidText = try #require(directory.contents(of: "child.pid"))
         let child = try #require(
             Int32(
@@ -127,7 +127,7 @@ final class ExternalHandlerTests {
             "detach.sh", "sleep 300 &\necho $! > child.pid\necho '{\"code\": \"success\"}'")
         let start = ContinuousClock.now
         let response = await run(["./detach.sh"], timeout: .seconds(90))
-        #expect(ContinuousClock.now - start < .seconds(30))
+        #expect(ContinuousClock.now - start < .seconds(100))
         #expect(response == .success)
         if let pidText = directory.contents(of: "child.pid"),
             let child = Int32(
@@ -144,7 +144,7 @@ final class ExternalHandlerTests {
         let start = ContinuousClock.now
         let response = await run(["./sneaky.sh"], timeout: .seconds(1))
         #expect(response == .failure(reason: "timeout"))
-        #expect(ContinuousClock.now - start < .seconds(30))
+        #expect(ContinuousClock.now - start < .seconds(100))
     }
 
     @Test("a missing program is a failure naming its path")

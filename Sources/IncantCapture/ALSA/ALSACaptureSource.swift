@@ -10,6 +10,12 @@
 /// (useful for replaying a recording through the real capture path) keeps returning full
 /// periods after the file is exhausted, repeating stale data; set ``frameLimit`` to the
 /// number of frames to read in that case. See ``fileReplayConfiguration(pcmName:rawFile:)``.
+///
+/// A device that delivers audio faster than real time (such as that plugin, whose `null` slave
+/// has no clock) is paced to real time once it runs more than 10 s ahead, so that it never
+/// keeps a core busy; see ``CapturePacer``. An error ALSA cannot recover from mid-stream (a
+/// device unplugged, a plugin failing) ends the stream with
+/// ``CaptureError/readFailed(source:message:)`` naming the device.
 public struct ALSACaptureSource: AudioSource {
     /// The ALSA PCM name, as for `arecord -D`: `default`, `hw:1,0`, `plughw:CARD=Mic`, ...
     public var device: String
@@ -49,12 +55,15 @@ public struct ALSACaptureSource: AudioSource {
                 device: device, configuration: configuration, periodMicroseconds: periodMicroseconds)
             var buffer = [Int16](repeating: 0, count: pcm.periodSize)
             var remaining = frameLimit ?? Int.max
+            var pacer = CapturePacer()
             while remaining > 0 && !sink.isCancelled {
                 let count = try pcm.read(into: &buffer, timeoutMilliseconds: 200)
                 if count == 0 { continue }
                 let used = min(count, remaining)
                 remaining -= used
                 guard sink.send(Array(buffer[0..<used])) else { return }
+                let wait = pacer.delivered(used)
+                if wait > .zero { CapturePacer.sleep(for: wait) { sink.isCancelled } }
             }
         }
     }

@@ -17,14 +17,26 @@ public final class LiveUtterances: Sendable {
     public let source: any AudioSource
     /// How utterances are cut.
     public let settings: EndpointerSettings
+    /// How many utterances may wait for the consumer before reading pauses; nil never pauses.
+    public let maximumPending: Int?
 
     private let queue = HandOffQueue<Utterance>()
     private let samplesRead = SampleCounter()
     private let pump = Mutex<Task<Void, Never>?>(nil)
 
-    public init(source: any AudioSource, settings: EndpointerSettings = EndpointerSettings()) {
+    /// Reads `source`, cut into utterances with `settings`.
+    ///
+    /// A microphone must be read continuously (audio not read is lost), so by default reading
+    /// never pauses. A source that can wait, such as a file or a pipe, should give
+    /// `maximumPending`: reading then pauses while that many utterances wait for the consumer,
+    /// so that memory stays bounded however long the input is.
+    public init(
+        source: any AudioSource, settings: EndpointerSettings = EndpointerSettings(), maximumPending: Int? = nil
+    ) {
+        precondition(maximumPending.map { $0 > 0 } ?? true, "maximumPending must be positive")
         self.source = source
         self.settings = settings
+        self.maximumPending = maximumPending
     }
 
     deinit {
@@ -62,11 +74,16 @@ public final class LiveUtterances: Sendable {
             let frames = source.frames()
             let settings = settings
             let queue = queue
+            let limit = maximumPending
             let counted = CountedFrames(base: frames, counter: samplesRead)
             task = Task.detached {
                 do {
                     for try await utterance in counted.utterances(settings: settings) {
-                        await queue.push(utterance)
+                        if let limit {
+                            await queue.push(utterance, limit: limit)
+                        } else {
+                            await queue.push(utterance)
+                        }
                     }
                     await queue.finish()
                 } catch {

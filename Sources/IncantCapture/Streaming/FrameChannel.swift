@@ -22,6 +22,14 @@ final class FrameChannel: @unchecked Sendable {
         self.capacity = capacity
     }
 
+    /// Chunks the queue holds, including those already taken but not yet dropped (for tests:
+    /// stays below twice the capacity however long the exchange runs).
+    var storedChunkCount: Int {
+        condition.lock()
+        defer { condition.unlock() }
+        return queue.count
+    }
+
     // MARK: Producer side
 
     /// True once the consumer has gone away; the producer should stop reading.
@@ -145,6 +153,11 @@ final class FrameChannel: @unchecked Sendable {
             head += 1
             if head == queue.count {
                 queue.removeAll(keepingCapacity: true)
+                head = 0
+            } else if head >= capacity {
+                // A producer that keeps the queue from ever running empty (a pipe read as fast as
+                // the consumer allows) must not make it keep every chunk already taken.
+                queue.removeFirst(head)
                 head = 0
             }
             condition.signal()

@@ -30,9 +30,13 @@ public struct WAVFile: Sendable {
     /// - Throws: ``CaptureError`` naming the file when it cannot be read, is not a WAV
     ///   file, is cut short, or uses an encoding other than 16-bit PCM.
     public init(path: String) throws {
+        try self.init(path: path, contents: Self.map(path))
+    }
+
+    /// Parses the bytes of a whole WAV file already in memory; `path` only names it in errors.
+    init(path: String, contents: Data) throws {
         self.path = path
-        let bytes = try Self.map(path)
-        let parsed = try WAVParser(path: path, bytes: bytes).parse()
+        let parsed = try WAVParser(path: path, bytes: contents).parse()
         format = parsed.format
         audio = parsed.audio
     }

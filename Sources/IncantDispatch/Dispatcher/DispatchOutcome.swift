@@ -31,6 +31,9 @@ public struct DispatchOutcome: Sendable, Hashable, Encodable {
         case notConfirmed
         /// A dry run: stopped after the confirm stage.
         case dryRun
+        /// The dispatch was cancelled (in the CLI: by SIGINT or SIGTERM); a running handler's
+        /// process group was killed and the stage answered `failure`, reason `interrupted`.
+        case interrupted
     }
 
     /// The shortcut's identifier.

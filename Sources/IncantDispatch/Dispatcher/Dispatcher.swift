@@ -51,6 +51,10 @@ public struct Dispatcher: Sendable {
     /// 4. a ``DispatchOptions/dryRun`` stops here (``DispatchOutcome/Status/dryRun``);
     /// 5. the handle stage runs (implicitly `success` without a handle handler).
     ///
+    /// Cancelling the calling task stops the dispatch: a running external handler's process
+    /// group is killed, no further stage starts, and the outcome is `failure` with reason
+    /// `interrupted` (status ``DispatchOutcome/Status/interrupted``); it is still recorded.
+    ///
     /// Never throws: every problem is a failure outcome with a reason. The outcome is recorded
     /// in ``history``; a history error is logged, not returned.
     public func dispatch(
@@ -76,7 +80,11 @@ public struct Dispatcher: Sendable {
             ])
         if let history {
             do {
-                try await history.record(outcome)
+                // An unstructured task does not inherit our cancellation: an interrupted
+                // dispatch (SIGINT/SIGTERM) is still recorded, and GRDB would refuse to write
+                // from a cancelled task.
+                let finished = outcome
+                try await Task { try await history.record(finished) }.value
             } catch {
                 logger.warning(
                     "cannot record the dispatch in the history", metadata: ["error": "\(error)"])
@@ -103,6 +111,7 @@ public struct Dispatcher: Sendable {
             outcome.parameters = values
         }
 
+        if Task.isCancelled { return interrupt(&outcome) }
         let confirm = await runStage(
             .confirm, of: shortcut, parameters: outcome.parameters, query: outcome.query)
         outcome.confirm = confirm
@@ -110,7 +119,7 @@ public struct Dispatcher: Sendable {
         outcome.dialog = confirm.dialog
         outcome.reason = confirm.response.reason
         guard confirm.code == .ready else {
-            outcome.status = .stoppedAtConfirm
+            outcome.status = wasInterrupted(confirm) ? .interrupted : .stoppedAtConfirm
             return
         }
 
@@ -130,13 +139,31 @@ public struct Dispatcher: Sendable {
             return
         }
 
+        if Task.isCancelled { return interrupt(&outcome) }
         let handle = await runStage(
             .handle, of: shortcut, parameters: outcome.parameters, query: outcome.query)
         outcome.handle = handle
-        outcome.status = .completed
+        outcome.status = wasInterrupted(handle) ? .interrupted : .completed
         outcome.code = handle.code
         outcome.dialog = handle.dialog
         outcome.reason = handle.response.reason
+    }
+
+    /// The failure reason of a stage or dispatch stopped by cancellation of the calling task
+    /// (in the CLI: SIGINT or SIGTERM).
+    public static let interruptedReason = "interrupted"
+
+    /// Whether `stage` was cut short by cancellation (not a handler answering that reason).
+    private func wasInterrupted(_ stage: StageResult) -> Bool {
+        Task.isCancelled && stage.code == .failure && stage.response.reason == Self.interruptedReason
+    }
+
+    /// Marks `outcome` as stopped by cancellation before a stage could start.
+    private func interrupt(_ outcome: inout DispatchOutcome) {
+        outcome.status = .interrupted
+        outcome.code = .failure
+        outcome.reason = Self.interruptedReason
+        outcome.dialog = "Interrupted."
     }
 
     /// Runs one stage of `shortcut` on its own: the handler answers, the code is checked
@@ -154,6 +181,11 @@ public struct Dispatcher: Sendable {
         let start = ContinuousClock.now
         var response = await respond(to: request, with: spec, of: shortcut)
         let duration = ContinuousClock.now - start
+        if Task.isCancelled {
+            // The task was cancelled while the handler ran: an external handler's process
+            // group has been killed (see `ProcessRunner`), so its answer, if any, is not one.
+            response = .failure(reason: Self.interruptedReason)
+        }
 
         var unknownCode: UnknownResponseCodeError?
         do {

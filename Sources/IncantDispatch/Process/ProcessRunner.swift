@@ -9,8 +9,13 @@ internal import Subprocess
 /// Runs one handler process to completion: no shell, its own session and process group,
 /// capped output, and a timeout that kills the whole group.
 enum ProcessRunner {
-    /// Runs `launch` and returns how it ended. Throws only when the process cannot be started.
+    /// Runs `launch` and returns how it ended. Throws only when the process cannot be started
+    /// (including an argument or variable holding a NUL byte or too long to pass).
+    ///
+    /// Cancelling the calling task kills the process group at once (Subprocess's teardown,
+    /// and the supervision below), so an interrupted `incant` leaves no handler behind.
     static func run(_ launch: ProcessLaunch) async throws(ProcessLaunchError) -> ProcessResult {
+        try ArgumentLimits.check(launch)
         let input = try RequestPipe(containing: launch.standardInput)
         defer { input.close() }
         var options = PlatformOptions()

@@ -18,7 +18,7 @@ public enum AtomicFile {
         let name = (path as NSString).lastPathComponent
         let temporary = "\(directory)/.\(name).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
-        guard descriptor >= 0 else { throw failure(temporary, "cannot create") }
+        guard descriptor >= 0 else { throw failure(path, "cannot create a temporary file in \(directory)") }
         var ok = false
         defer {
             if !ok { unlink(temporary) }

@@ -25,6 +25,30 @@ public struct PhraseStore: Sendable {
     /// Folder where recorded takes (WAV) are kept.
     public var takesDirectory: String { directory + "/takes" }
 
+    /// Whether `take` (as kept in ``UserPhrase/takes``) names a file directly in the takes
+    /// folder: `takes/NAME.wav`, no other folder, no `..`, no absolute path, no hidden file.
+    public static func isTakeName(_ take: String) -> Bool {
+        guard take.hasPrefix("takes/"), take.hasSuffix(".wav") else { return false }
+        let name = take.dropFirst("takes/".count)
+        return !name.contains("/") && !name.hasPrefix(".") && !name.contains("\0")
+    }
+
+    /// The path of a recorded take named in a phrase file. Throws unless it is
+    /// `takes/NAME.wav` and, symbolic links resolved, still inside the store's folder: a
+    /// phrase file cannot make Incant read audio from elsewhere.
+    public func takePath(_ take: String) throws -> String {
+        let path = directory + "/" + take
+        guard Self.isTakeName(take) else {
+            throw PhraseStoreError.refused(["take '\(take)' is not a file in \(takesDirectory)"])
+        }
+        let store = URL(fileURLWithPath: directory).resolvingSymlinksInPath().path
+        let resolved = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+        guard resolved.hasPrefix(store + "/") else {
+            throw PhraseStoreError.refused(["take '\(take)' leads out of \(directory) (to \(resolved))"])
+        }
+        return path
+    }
+
     /// Every stored phrase (an empty list when the store does not exist yet).
     public func all() throws -> [UserPhrase] {
         guard FileManager.default.fileExists(atPath: directory) else { return [] }
@@ -107,6 +131,10 @@ public struct PhraseStore: Sendable {
                 guard phrase.shortcut == shortcut else {
                     throw PhraseStoreError.malformed(
                         location, "phrase belongs to '\(phrase.shortcut)' but is in the file of '\(shortcut)'")
+                }
+                if let take = phrase.takes.first(where: { !Self.isTakeName($0) }) {
+                    throw PhraseStoreError.malformed(
+                        location, "take '\(take)' is not a file in the store's takes/ folder (takes/NAME.wav)")
                 }
                 phrase.location = location
                 phrases.append(phrase)

@@ -10,8 +10,18 @@ enum TemplateParser {
         if node.words.isEmpty && node.slotNames.isEmpty {
             throw TemplateSyntaxError(template: text, column: 1, message: "phrase has no words")
         }
+        let units = node.words.count + node.slotNames.count
+        if units > maximumUnits {
+            throw TemplateSyntaxError(
+                template: text, column: 1,
+                message: "phrase has \(units) words and slots; at most \(maximumUnits) are allowed")
+        }
         return node
     }
+
+    /// Most words and slots in one template (counting every alternative): room for long lists of
+    /// alternatives, while bounding what expanding and compiling one template can cost.
+    static let maximumUnits = 1_000
 
     private struct Parser {
         let text: String

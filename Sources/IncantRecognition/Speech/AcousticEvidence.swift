@@ -14,10 +14,11 @@ public struct AcousticEvidence: Sendable, Hashable, Codable {
     public var worstWordMargin: Double
     /// The frame-weighted average margin of the spoken words over their own frames.
     public var meanWordMargin: Double
-    /// Frames the spoken words cover, over frames the loop hears as speech (not silence):
-    /// low when a short phrase swallowed a long utterance by labelling the rest silence.
+    /// Frames the spoken words cover, over frames the loop hears as speech (not silence) that
+    /// stand out from the background: low when a short phrase swallowed a long utterance by
+    /// labelling the rest silence.
     public var coverage: Double
-    /// Frames of speech according to the phone loop.
+    /// Frames of speech according to the phone loop (before any loudness gate).
     public var speechFrames: Int
     /// Frames covered by the spoken words.
     public var wordFrames: Int
@@ -35,7 +36,14 @@ public struct AcousticEvidence: Sendable, Hashable, Codable {
     }
 
     /// Compares a grammar hypothesis with the phone loop's over the same utterance.
-    public init(grammar: RecognitionHypothesis, phoneLoop: RecognitionHypothesis) {
+    ///
+    /// With `levels`, coverage counts only the loop's speech frames at least `speechGate` dB
+    /// above the utterance's background level: background noise that the loop follows between
+    /// and around the words is not speech the phrase failed to explain.
+    public init(
+        grammar: RecognitionHypothesis, phoneLoop: RecognitionHypothesis, levels: FrameLevels? = nil,
+        speechGate: Double = 0
+    ) {
         let phones = phoneLoop.words
         func loopScore(from start: Int, to end: Int) -> Double {
             var total = 0.0
@@ -72,8 +80,12 @@ public struct AcousticEvidence: Sendable, Hashable, Codable {
             spoken.insert(integersIn: word.startFrame...word.endFrame)
         }
         speechFrames = speech.count
-        // The share of the loop's speech that the words cover; 1 when the loop heard no speech.
-        coverage = speech.isEmpty ? 1 : Double(speech.intersection(spoken).count) / Double(speech.count)
+        var audible = speech
+        if let levels {
+            audible = IndexSet(speech.filter { levels.isAudible($0, gate: speechGate) })
+        }
+        // The share of the loop's audible speech that the words cover; 1 when there is none.
+        coverage = audible.isEmpty ? 1 : Double(audible.intersection(spoken).count) / Double(audible.count)
     }
 
     static func isSilence(_ phone: String) -> Bool {

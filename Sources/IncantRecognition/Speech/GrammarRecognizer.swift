@@ -150,7 +150,9 @@ public final class GrammarRecognizer: Recognizer, @unchecked Sendable {
         var evidence: AcousticEvidence?
         if options.usesPhoneLoop, let phones = try decoder.decode(samples, search: PocketSphinxDecoder.phoneLoopSearch)
         {
-            let measured = AcousticEvidence(grammar: hypothesis, phoneLoop: phones)
+            let measured = AcousticEvidence(
+                grammar: hypothesis, phoneLoop: phones, levels: FrameLevels(samples: samples),
+                speechGate: options.acceptance.speechGate)
             evidence = measured
             margin = measured.utteranceMargin
             confidence = options.acceptance.confidence(measured)

@@ -64,7 +64,9 @@ struct ListenCommand: AsyncParsableCommand {
         let matcher = PhraseMatcher(catalog: loaded, options: try matching.options())
         let matchOptions = try matching.options()
         let source = try audio.source()
-        let live = LiveUtterances(source: source, settings: audio.endpointer)
+        // A file or pipe is read no faster than utterances are decoded (a device never waits).
+        let live = LiveUtterances(
+            source: source, settings: audio.endpointer, maximumPending: audio.isLive ? nil : 8)
         defer { live.stop() }
         let conversation = Conversation(
             live: live, recognizer: recognizer, speaker: speak ? Speaker() : nil,
@@ -133,7 +135,11 @@ struct ListenCommand: AsyncParsableCommand {
                 var text = (json ? try JSON.line(line) : line.summary) + "\n"
                 if !json, let dialog = report.outcome?.dialog { text += dialog + "\n" }
                 // Unbuffered: whoever reads a pipe sees each utterance as it is handled.
-                FileHandle.standardOutput.write(Data(text.utf8))
+                do {
+                    try FileHandle.standardOutput.write(contentsOf: Data(text.utf8))
+                } catch {
+                    throw CommandFailure(message: "cannot write to standard output: \(error)", status: ExitStatus.io)
+                }
                 if let dialog = report.outcome?.dialog {
                     await conversation.say(dialog)
                 }
@@ -146,7 +152,7 @@ struct ListenCommand: AsyncParsableCommand {
                 return ExitStatus.noMatch
             }
             return ExitStatus.success
-        }
+        }.value
     }
 }
 
@@ -202,38 +208,5 @@ struct ListenReport: Encodable {
             return when + "\"\(speech.recognition.transcript)\": no shortcut (\(speech.reason))"
         }
         return when + report.summary + String(format: " · acoustic %.2f", speech.recognition.acousticConfidence)
-    }
-}
-
-/// Runs a body until it returns, or until SIGINT or SIGTERM cancels it (it should then wind
-/// down and return); a second signal exits at once with status 130.
-enum SignalCancellation {
-    static func run<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) async throws -> T {
-        let task = Task { try await body() }
-        let queue = DispatchQueue(label: "incant.signals")
-        let counter = SignalCounter()
-        let sources = [SIGINT, SIGTERM].map { number -> any DispatchSourceSignal in
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
-            source.setEventHandler {
-                if counter.increment() > 1 { Glibc.exit(130) }
-                task.cancel()
-            }
-            source.resume()
-            return source
-        }
-        defer {
-            for source in sources { source.cancel() }
-        }
-        return try await task.value
-    }
-
-    /// Counts signals (touched only on the signal queue).
-    private final class SignalCounter: @unchecked Sendable {
-        private var count = 0
-        func increment() -> Int {
-            count += 1
-            return count
-        }
     }
 }

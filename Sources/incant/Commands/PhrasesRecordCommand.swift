@@ -121,7 +121,7 @@ extension PhrasesCommand {
                     message: "not at a terminal: give --phrase TEXT, or --yes to accept \"\(proposal)\"",
                     status: ExitStatus.usage)
             }
-            FileHandle.standardError.write(Data("Phrase [\(proposal)] (Enter accepts, or type a correction): ".utf8))
+            StandardError.write("Phrase [\(proposal)] (Enter accepts, or type a correction): ")
             let typed = readLine(strippingNewline: true)?.trimmingCharacters(in: .whitespaces) ?? ""
             let words = typed.isEmpty ? proposal : typed
             guard !words.isEmpty else { throw CommandFailure(message: "no phrase given", status: ExitStatus.usage) }
@@ -129,12 +129,17 @@ extension PhrasesCommand {
         }
 
         /// Writes `takes/<id>-<n>.wav` and returns those names (relative to the store folder).
+        /// Recordings of your voice are private: the folder is `0700`, the files `0600`.
         static func save(_ takes: [[Int16]], id: String, in directory: String) throws -> [String] {
             do {
-                try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+                try FileManager.default.createDirectory(
+                    atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+                try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: directory)
                 return try takes.enumerated().map { index, samples in
                     let name = "\(id)-\(index + 1).wav"
                     try WAVFile.write(samples, to: directory + "/" + name)
+                    try FileManager.default.setAttributes(
+                        [.posixPermissions: 0o600], ofItemAtPath: directory + "/" + name)
                     return "takes/" + name
                 }
             } catch {
@@ -175,9 +180,9 @@ extension PhrasesCommand {
                 var failures = 0
                 for phrase in phrases {
                     for take in phrase.takes {
-                        let path = take.hasPrefix("/") ? take : catalog.phrasesDirectory + "/" + take
                         let result: TakeResult
                         do {
+                            let path = try catalog.store.takePath(take)
                             let samples = try WAVFile.readSamples(path: path)
                             let heard = try await DecodingQueue.run {
                                 interpreter.interpret(try recognizer.recognizeSynchronously(samples))

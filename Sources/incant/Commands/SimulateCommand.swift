@@ -11,7 +11,8 @@ struct SimulateCommand: AsyncParsableCommand {
         discussion: """
             Exit status: 0 when the shortcut succeeded (or was ready, with --dry-run), 1 when it \
             answered a failure code, 2 when nothing matched or the match was ambiguous, 64 and up \
-            for usage and definition errors.
+            for usage and definition errors. SIGINT or SIGTERM while a handler runs kills its \
+            process group, records the dispatch as interrupted, and exits 128 + the signal number.
             """)
 
     @Argument(help: "What you would say, e.g. \"order my usual pizza\".")
@@ -27,14 +28,22 @@ struct SimulateCommand: AsyncParsableCommand {
     func run() async throws {
         try await withExitStatus {
             let runner = try makeRunner()
-            let report = await runner.run(query, options: dispatching.options)
+            let query = query
+            let options = dispatching.options
+            // SIGINT/SIGTERM: the handler's process group is killed, the dispatch is recorded as
+            // interrupted and printed, and the exit status is 128 + the signal number.
+            let interruptible = try await SignalCancellation.run {
+                await runner.run(query, options: options)
+            }
+            let report = interruptible.value
             if json {
                 print(report.jsonLine())
             } else {
                 print(report.summary)
                 if let dialog = report.outcome?.dialog { print(dialog) }
             }
-            if report.exitStatus != 0 { throw ExitCode(report.exitStatus) }
+            let status = interruptible.signalExitStatus ?? report.exitStatus
+            if status != 0 { throw ExitCode(status) }
         }
     }
 

@@ -26,6 +26,9 @@ struct SpeechOptions: ParsableArguments {
     @Flag(help: .hidden) var posterior = false
     @Option(help: .hidden) var garbagePenalty: Double?
     @Option(help: .hidden) var decoderOption: [String] = []
+    @Option(help: .hidden) var speechGate: Double?
+    @Option(help: .hidden) var minimumCoverage: Double?
+    @Option(help: .hidden) var marginCenter: Double?
 
     func recognizerOptions() throws -> RecognizerOptions {
         guard (0...1).contains(rejectionThreshold) else {
@@ -55,6 +58,9 @@ struct SpeechOptions: ParsableArguments {
             rejectionThreshold: rejectionThreshold, usesPhoneLoop: !noPhoneLoop, dictionaryFiles: files,
             decoder: decoder, grammarFormat: format)
         if let garbagePenalty { options.garbage = GarbageModel(phonePenalty: garbagePenalty) }
+        if let speechGate { options.acceptance.speechGate = speechGate }
+        if let minimumCoverage { options.acceptance.minimumCoverage = minimumCoverage }
+        if let marginCenter { options.acceptance.marginCenter = marginCenter }
         return options
     }
 

@@ -39,7 +39,7 @@ struct TerminalInteraction: DispatchInteraction {
     }
 
     private func prompt(_ text: String) -> String? {
-        FileHandle.standardError.write(Data(text.utf8))
+        StandardError.write(text)
         return readLine(strippingNewline: true)
     }
 }

@@ -1,0 +1,144 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// `incant listen --device X` when the device fails, with no sound card: ALSA's `file` plugin
+/// (see `TestSpeech.writeReplayDevice`) with a slave that cannot open, an `infile` that is
+/// missing or a FIFO whose writer stalls or goes away, and an output `file` that fails
+/// mid-stream (`/dev/full`). Each ends with a message naming the device, or keeps listening
+/// without spinning a core, and never hangs past SIGTERM.
+@Suite("ALSA device faults")
+struct ALSAFaultTests {
+    /// Writes `~/.asoundrc` with a capture PCM `name` of type `file`.
+    static func writeDevice(
+        _ name: String, in cli: CLIRunner, slave: String = "{ type null }",
+        output: String = "/dev/null", infile: String
+    ) throws {
+        let text = """
+            pcm.\(name) {
+                type file
+                slave.pcm \(slave)
+                file "\(output)"
+                infile "\(infile)"
+                format "raw"
+            }
+
+            """
+        try text.write(to: cli.home.appendingPathComponent(".asoundrc"), atomically: true, encoding: .utf8)
+    }
+
+    /// A second of faint noise as raw s16le, a stand-in for a room.
+    static func noise(in cli: CLIRunner) throws -> String {
+        let path = cli.home.appendingPathComponent("room.raw").path
+        var generator = SystemRandomNumberGenerator()
+        let samples = (0..<16_000).map { _ in Int16.random(in: -30...30, using: &generator) }
+        try samples.withUnsafeBytes { try Data($0).write(to: URL(fileURLWithPath: path)) }
+        return path
+    }
+
+    static func listen(_ cli: CLIRunner, device: String) throws -> BackgroundIncant {
+        try BackgroundIncant(cli, ["listen", "--device", device, "--dry-run", "--shortcuts", CLIRunner.demo])
+    }
+
+    @Test func aSlaveThatCannotOpenIsAnErrorNamingTheDevice() async throws {
+        let cli = try CLIRunner()
+        defer { cli.cleanUp() }
+        try Self.writeDevice("brokenslave", in: cli, slave: "\"hw:17,0\"", infile: try Self.noise(in: cli))
+        let run = try Self.listen(cli, device: "brokenslave")
+        defer { run.stop() }
+        #expect(await run.waitForExit() == 66)
+        #expect(run.stderr.contains("cannot open ALSA capture device 'brokenslave'"), "\(run.stderr)")
+    }
+
+    @Test func aMissingInfileIsAnErrorNamingTheDeviceAndTheFile() async throws {
+        let cli = try CLIRunner()
+        defer { cli.cleanUp() }
+        let missing = cli.home.appendingPathComponent("gone.raw").path
+        try Self.writeDevice("noinput", in: cli, infile: missing)
+        let run = try Self.listen(cli, device: "noinput")
+        defer { run.stop() }
+        #expect(await run.waitForExit() == 66)
+        #expect(run.stderr.contains("cannot open ALSA capture device 'noinput'"), "\(run.stderr)")
+        #expect(run.stderr.contains(missing), "\(run.stderr)")
+    }
+
+    @Test func anErrorMidStreamEndsListeningWithAMessageNotASpin() async throws {
+        let cli = try CLIRunner()
+        defer { cli.cleanUp() }
+        // The file plugin copies what it captures to `file`; /dev/full fails that write once the
+        // first buffer is flushed, and the plugin's read then fails with EIO.
+        try Self.writeDevice("failing", in: cli, output: "/dev/full", infile: try Self.noise(in: cli))
+        let run = try Self.listen(cli, device: "failing")
+        defer { run.stop() }
+        var cpu = 0.0
+        _ = await BackgroundIncant.waitUntil(within: .seconds(180)) {
+            cpu = run.cpuSeconds ?? cpu
+            return !run.process.isRunning
+        }
+        #expect(await run.waitForExit(within: .seconds(1)) == 74, "\(run.stderr)")
+        #expect(run.stderr.contains("reading from ALSA device 'failing' failed"), "\(run.stderr)")
+        #expect(run.stderr.contains("Input/output error"), "\(run.stderr)")
+        // Loading the model costs about a second of CPU; a retry loop would cost far more.
+        #expect(cpu < 20, "\(cpu) s of CPU")
+    }
+
+    /// Opens `fifo` for writing on a thread of its own (the open waits for the reader, ALSA),
+    /// writes `bytes`, and then either closes it or keeps it open until `release` is called.
+    final class FIFOWriter: @unchecked Sendable {
+        private let lock = NSLock()
+        private var descriptor: Int32 = -1
+        private(set) var opened = false
+
+        init(fifo: String, bytes: Data, keepOpen: Bool) {
+            Thread.detachNewThread { [self] in
+                let descriptor = open(fifo, O_WRONLY | O_CLOEXEC)
+                guard descriptor >= 0 else { return }
+                bytes.withUnsafeBytes { _ = write(descriptor, $0.baseAddress, $0.count) }
+                lock.withLock {
+                    opened = true
+                    if keepOpen { self.descriptor = descriptor } else { close(descriptor) }
+                }
+            }
+        }
+
+        var hasWritten: Bool { lock.withLock { opened } }
+
+        func release() {
+            lock.withLock {
+                if descriptor >= 0 { close(descriptor) }
+                descriptor = -1
+            }
+        }
+    }
+
+    @Test(arguments: [true, false])
+    func aFIFOWhoseWriterStallsOrLeavesNeitherSpinsNorHangs(writerStalls: Bool) async throws {
+        let cli = try CLIRunner()
+        defer { cli.cleanUp() }
+        let fifo = cli.home.appendingPathComponent("mic.fifo").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        try Self.writeDevice("fifo", in: cli, infile: fifo)
+        // Half a second of audio, then the writer stalls (keeps the FIFO open, writes nothing)
+        // or goes away (end of file: the plugin then returns stale periods, unpaced).
+        let writer = FIFOWriter(
+            fifo: fifo, bytes: try Data(contentsOf: URL(fileURLWithPath: try Self.noise(in: cli))).prefix(16_000),
+            keepOpen: writerStalls)
+        defer { writer.release() }
+        let run = try Self.listen(cli, device: "fifo")
+        defer { run.stop() }
+        #expect(await BackgroundIncant.waitUntil(within: .seconds(180)) { writer.hasWritten })
+        #expect(await BackgroundIncant.waitUntil(within: .seconds(180)) { run.stderr.contains("listening to") })
+        // Past start-up, and past the first seconds a device may deliver ahead of real time.
+        try await Task.sleep(for: .seconds(3))
+        let before = try #require(run.cpuSeconds, "listen ended: \(run.stderr)")
+        try await Task.sleep(for: .seconds(2))
+        let after = try #require(run.cpuSeconds, "listen ended: \(run.stderr)")
+        #expect(after - before < 0.5, "listen used \(after - before) s of CPU in 2 s: a busy loop")
+
+        run.send(SIGTERM)
+        #expect(await run.waitForExit(within: .seconds(120)) == 0, "SIGTERM must end listen: \(run.stderr)")
+    }
+}
