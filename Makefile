@@ -3,6 +3,7 @@
 #   make demo    install what is needed, build, and run the main job on the shipped phrases
 #   make test    install what is needed and run the whole test suite
 #   make bench   speed figures (see BENCHMARKS.md)
+#   make fuzz, make soak, make sanitize   reliability runs (see RELIABILITY.md)
 
 SWIFT ?= swift
 SHORTCUTS ?= phrases/demo

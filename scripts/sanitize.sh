@@ -8,7 +8,12 @@
 # below; so that a report neither hides among test output nor breaks the CLI tests' checks of
 # stderr, every process (tests and children) writes its reports to its own file under
 # <scratch>/sanitizer-reports/. The script prints those reports at the end and fails if there
-# are any, or if a test failed.
+# are any, or if a test failed, and lists the failed tests (full output: <scratch>/sanitize.log).
+#
+# Tests run in parallel by default. On a small machine the sanitizers' slowdown can keep the
+# Swift concurrency pool busy long enough to delay the handler-timeout timers by minutes, and
+# the timeout tests then fail on their hang checks; add --no-parallel to rule that out (a
+# serial TSan run of the whole suite takes over an hour on 2 cores).
 set -euo pipefail
 
 kind=${1:-}
@@ -55,8 +60,8 @@ esac
 
 echo "sanitize: swift test --sanitize=$kind --scratch-path $scratch ${skip[*]} $*"
 start=$(date +%s)
-status=0
-swift test --sanitize="$kind" --scratch-path "$scratch" "${skip[@]}" "$@" || status=$?
+log="$root/$scratch/sanitize.log"
+swift test --sanitize="$kind" --scratch-path "$scratch" "${skip[@]}" "$@" 2>&1 | tee "$log" && status=0 || status=${PIPESTATUS[0]}
 elapsed=$(($(date +%s) - start))
 
 shopt -s nullglob
@@ -67,6 +72,7 @@ for file in "${files[@]}"; do
     cat "$file"
     count=$((count + $(grep -c '^SUMMARY: ' "$file" || true)))
 done
+grep -E '^✘ Test .* failed after' "$log" | sed 's/^/sanitize: FAILED: /' || true
 echo "sanitize: $kind: swift test exited $status after ${elapsed}s; ${#files[@]} report file(s), $count report(s)"
 if ((status != 0 || ${#files[@]} > 0)); then
     exit 1

@@ -98,6 +98,19 @@ struct PhrasesFuzzRegressionTests {
         #expect(!TemplatesFuzzTarget.run([0xFF] + Array(text.utf8)))
     }
 
+    @Test("a template at the 1,000 word-and-slot limit goes through the template harness")
+    func templateAtTheUnitLimit() throws {
+        // 499 `(x|y)` groups: 998 words, 2^499 ways to say it. It parses, and the harness
+        // lowers the default limit of 10,000 expansions to its token budget (5 of them here).
+        let text = String(repeating: "(x|y) ", count: 499)
+        let template = try PhraseTemplate(text)
+        #expect(template.root.words.count == 998)
+        #expect(template.expansions(limit: 5).count == 5)
+        #expect(template.expansions(limit: 5).allSatisfy { $0.count == 499 })
+        #expect(TemplatesFuzzTarget.run([0xFF] + Array(text.utf8)))
+        #expect(TemplatesFuzzTarget.run([0x3F] + Array((String(repeating: "w ", count: 960) + "(x|y) ").utf8)))
+    }
+
     @Test("the longest allowed template expands to the full default limit")
     func longestAllowedTemplateExpands() throws {
         let template = try PhraseTemplate(String(repeating: "(a|b) ", count: 32))

@@ -45,7 +45,8 @@ def build_report(args, segments, run: RunResult, scored: Score, audio_seconds: f
     if run.exit_status != 0:
         failures.append(f"incant exited with status {run.exit_status}")
     if run.write_error:
-        failures.append(f"writing to incant failed after {run.samples[-1].written if run.samples else 0:.0f} s: {run.write_error}")
+        written = run.samples[-1].written if run.samples else 0
+        failures.append(f"writing to incant failed after {written:.0f} s of audio: {run.write_error}")
     if run.bad_lines:
         failures.append(f"{len(run.bad_lines)} output lines were not JSON utterances, e.g. {run.bad_lines[0][:200]!r}")
     if growth_kb is None:
@@ -74,7 +75,7 @@ def build_report(args, segments, run: RunResult, scored: Score, audio_seconds: f
     # Keep the memory series short: at most about 200 points.
     step = max(1, len(run.samples) // 200)
     series = [
-        [s.wall, s.written, s.processed, round(s.rss_kb / 1024, 2), round(s.anon_kb / 1024, 2), round(s.file_kb / 1024, 2)]
+        [s.wall, s.written, s.processed] + [round(kb / 1024, 2) for kb in (s.rss_kb, s.anon_kb, s.file_kb)]
         for s in run.samples[::step] + run.samples[-1:]
     ]
     return {

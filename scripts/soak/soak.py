@@ -57,7 +57,9 @@ def parse_arguments(argv):
     parser.add_argument("--chatter", default=str(REPOSITORY / "Benchmarks/data/non-commands.txt"))
     parser.add_argument("--coffee", default=str(REPOSITORY.parent / "shared/speech/coffee/clean"))
     parser.add_argument("--noise", default=str(REPOSITORY.parent / "shared/speech/noise-kitchen.wav"))
-    parser.add_argument("--warmup-minutes", type=float, help="audio before the start RSS (default: 5, at most a quarter)")
+    parser.add_argument(
+        "--warmup-minutes", type=float, help="audio before the start RSS (default: 5, at most a quarter of the run)"
+    )
     parser.add_argument("--max-rss-growth-mb", type=float, default=5.0)
     parser.add_argument("--sample-every", type=float, help="seconds between kept memory samples")
     parser.add_argument("--stall-timeout", type=float, default=300.0, help="seconds without output before killing")
