@@ -58,6 +58,45 @@ struct PhrasesFuzzRegressionTests {
 
     // MARK: - Inputs that crashed or hung
 
+    @Test("two shortcuts with one id in one file: the second is an error and never matched (was a trap)")
+    func duplicateIDInOneFile() throws {
+        // Reduced from a FuzzDefinitions crash: a mangled home.yaml declared `lights-off` twice,
+        // once with a {room} parameter. `parse` kept both, the catalog looked the id up as the
+        // first definition, and a phrase of the second was matched with a parameter the first
+        // does not declare.
+        let text = """
+            shortcuts:
+              - id: lights-off
+                title: All lights off
+                phrases: ["lights off"]
+              - id: lights-off
+                title: Lights off in a room
+                parameters:
+                  - name: room
+                    type: enum
+                    values: [kitchen, hallway]
+                phrases: ["lights off in the {room}"]
+            """
+        let result = DefinitionLoader.parse(text, file: "/fuzz/shortcuts.yaml")
+        #expect(result.shortcuts.map(\.title) == ["All lights off"])
+        let error = try #require(result.diagnostics.first { $0.message.contains("duplicate shortcut id 'lights-off'") })
+        #expect(error.severity == .error)
+        #expect(error.location.line == 5)
+        #expect(error.message.contains("/fuzz/shortcuts.yaml:2"))
+
+        // A catalog built from both (an embedding app can pass anything) keeps the first only.
+        let first = try #require(result.shortcuts.first)
+        var second = first
+        second.title = "Lights off in a room"
+        second.phrases = [try PhraseTemplate("lights off in the kitchen")]
+        let catalog = PhraseCatalog(shortcuts: [first, second])
+        #expect(catalog.shortcuts.count == 1)
+        #expect(catalog.entries.count == 1)
+        #expect(PhraseMatcher(catalog: catalog).match("lights off in the kitchen").accepted == nil)
+
+        #expect(DefinitionsFuzzTarget.run(Array(text.utf8)) == 1)
+    }
+
     @Test("a small expansion limit under nested optional groups returns what fits (was a trap)")
     func expansionLimitUnderNestedOptionals() throws {
         // `[[(a|b)]]` with limit 1 passed limit -1 down to the choice, which took a negative

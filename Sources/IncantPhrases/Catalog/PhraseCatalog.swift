@@ -6,11 +6,14 @@ public struct PhraseCatalog: Sendable {
     private var shortcutIndex: [String: Int]
 
     /// Builds the catalog. User phrases for shortcuts that are not defined are reported in
-    /// `orphans` and left out.
+    /// `orphans` and left out. Of several shortcuts with one id only the first is kept, phrases
+    /// and all (``DefinitionLoader`` reports the others as errors), so that no phrase is ever
+    /// matched against another definition's parameters.
     public init(shortcuts: [ShortcutDefinition], userPhrases: [UserPhrase] = []) {
+        var ids = Set<String>()
+        let shortcuts = shortcuts.filter { ids.insert($0.id).inserted }
         self.shortcuts = shortcuts
-        self.shortcutIndex = Dictionary(
-            shortcuts.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
+        self.shortcutIndex = Dictionary(uniqueKeysWithValues: shortcuts.enumerated().map { ($1.id, $0) })
         var entries: [PhraseEntry] = []
         for shortcut in shortcuts {
             for template in shortcut.phrases {

@@ -48,6 +48,13 @@ public enum DefinitionLoader {
             shortcuts += result.shortcuts
             diagnostics += result.diagnostics
         }
+        return Result(shortcuts: removingDuplicates(shortcuts, diagnostics: &diagnostics), diagnostics: diagnostics)
+    }
+
+    /// Keeps the first shortcut of each id; every later one is an error naming both places.
+    static func removingDuplicates(
+        _ shortcuts: [ShortcutDefinition], diagnostics: inout [Diagnostic]
+    ) -> [ShortcutDefinition] {
         var seen: [String: ShortcutDefinition] = [:]
         var unique: [ShortcutDefinition] = []
         for shortcut in shortcuts {
@@ -61,7 +68,7 @@ public enum DefinitionLoader {
             seen[shortcut.id] = shortcut
             unique.append(shortcut)
         }
-        return Result(shortcuts: unique, diagnostics: diagnostics)
+        return unique
     }
 
     /// Reads every definition under `path`; throws ``DefinitionError`` listing every error.
@@ -79,7 +86,8 @@ public enum DefinitionLoader {
         let directory = URL(fileURLWithPath: file).deletingLastPathComponent().standardizedFileURL.path
         var parser = DefinitionParser(file: file, baseDirectory: directory)
         let shortcuts = parser.parse(text)
-        return Result(shortcuts: shortcuts, diagnostics: parser.reader.diagnostics)
+        var diagnostics = parser.reader.diagnostics
+        return Result(shortcuts: removingDuplicates(shortcuts, diagnostics: &diagnostics), diagnostics: diagnostics)
     }
 
     /// The definition files at `path`: the file itself, or the sorted `*.yaml`/`*.yml` in it.
