@@ -22,10 +22,14 @@ public struct AcousticEvidence: Sendable, Hashable, Codable {
     public var speechFrames: Int
     /// Frames covered by the spoken words.
     public var wordFrames: Int
+    /// The share of the spoken words' frames that the loop hears as speech: near 1 for a phrase
+    /// that was said, low when a phrase was laid over clatter or hiss that the loop explains
+    /// with silence and noise fillers.
+    public var support: Double
 
     public init(
         utteranceMargin: Double, worstWordMargin: Double, meanWordMargin: Double, coverage: Double, speechFrames: Int,
-        wordFrames: Int
+        wordFrames: Int, support: Double = 1
     ) {
         self.utteranceMargin = utteranceMargin
         self.worstWordMargin = worstWordMargin
@@ -33,6 +37,7 @@ public struct AcousticEvidence: Sendable, Hashable, Codable {
         self.coverage = coverage
         self.speechFrames = speechFrames
         self.wordFrames = wordFrames
+        self.support = support
     }
 
     /// Compares a grammar hypothesis with the phone loop's over the same utterance.
@@ -80,6 +85,7 @@ public struct AcousticEvidence: Sendable, Hashable, Codable {
             spoken.insert(integersIn: word.startFrame...word.endFrame)
         }
         speechFrames = speech.count
+        support = spoken.isEmpty ? 0 : Double(spoken.intersection(speech).count) / Double(spoken.count)
         var audible = speech
         if let levels {
             audible = IndexSet(speech.filter { levels.isAudible($0, gate: speechGate) })

@@ -144,6 +144,7 @@ struct ListenCommand: AsyncParsableCommand {
                     await conversation.say(dialog)
                 }
                 if once { return report.exitStatus }
+                FreedMemory.release()
                 // Utterances said while the shortcut ran are kept, but not the spoken dialog's echo.
                 start = conversation.answerStart
             }

@@ -29,6 +29,7 @@ struct SpeechOptions: ParsableArguments {
     @Option(help: .hidden) var speechGate: Double?
     @Option(help: .hidden) var minimumCoverage: Double?
     @Option(help: .hidden) var marginCenter: Double?
+    @Option(help: .hidden) var minimumSupport: Double?
 
     func recognizerOptions() throws -> RecognizerOptions {
         guard (0...1).contains(rejectionThreshold) else {
@@ -61,6 +62,7 @@ struct SpeechOptions: ParsableArguments {
         if let speechGate { options.acceptance.speechGate = speechGate }
         if let minimumCoverage { options.acceptance.minimumCoverage = minimumCoverage }
         if let marginCenter { options.acceptance.marginCenter = marginCenter }
+        if let minimumSupport { options.acceptance.minimumSupport = minimumSupport }
         return options
     }
 
