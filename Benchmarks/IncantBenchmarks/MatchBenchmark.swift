@@ -9,7 +9,9 @@ struct MatchBenchmark {
     func run() {
         print("# Matcher: load and match (synthetic home-automation phrases, \(queryCount) queries each)")
         print("")
-        print("| phrases | load (parse + compile) | match, indexed: mean / p95 | match, naive: mean / p95 | naive / indexed | same answers |")
+        print(
+            "| phrases | load (parse + compile) | match, indexed: mean / p95 | match, naive: mean / p95"
+                + " | naive / indexed | same answers |")
         print("|---:|---:|---:|---:|---:|---:|")
         for phraseCount in [10, 1_000, 10_000] {
             var generator = SyntheticPhrases(seed: 42)

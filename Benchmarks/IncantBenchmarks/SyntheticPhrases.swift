@@ -5,10 +5,23 @@ import IncantPhrases
 struct SyntheticPhrases {
     var random: SplitMix64
 
-    static let verbs = ["turn on", "turn off", "switch on", "switch off", "dim", "open", "close", "start", "stop", "play", "pause", "lock", "unlock", "show", "hide", "check", "set", "reset", "call", "order"]
-    static let adjectives = ["red", "blue", "green", "small", "large", "old", "new", "front", "back", "upper", "lower", "left", "right", "main", "spare", "quiet", "bright", "warm", "cold", "fast"]
-    static let nouns = ["lights", "lamp", "fan", "heater", "door", "window", "blinds", "music", "radio", "television", "kettle", "oven", "camera", "speaker", "printer", "garage", "gate", "sprinkler", "vacuum", "dishwasher", "washer", "dryer", "alarm", "thermostat", "curtains"]
-    static let rooms = ["kitchen", "bedroom", "bathroom", "hallway", "office", "garden", "attic", "basement", "porch", "study", "nursery", "pantry", "lounge", "cellar", "balcony", "library"]
+    static let verbs = [
+        "turn on", "turn off", "switch on", "switch off", "dim", "open", "close", "start", "stop", "play", "pause",
+        "lock", "unlock", "show", "hide", "check", "set", "reset", "call", "order",
+    ]
+    static let adjectives = [
+        "red", "blue", "green", "small", "large", "old", "new", "front", "back", "upper", "lower", "left", "right",
+        "main", "spare", "quiet", "bright", "warm", "cold", "fast",
+    ]
+    static let nouns = [
+        "lights", "lamp", "fan", "heater", "door", "window", "blinds", "music", "radio", "television", "kettle", "oven",
+        "camera", "speaker", "printer", "garage", "gate", "sprinkler", "vacuum", "dishwasher", "washer", "dryer",
+        "alarm", "thermostat", "curtains",
+    ]
+    static let rooms = [
+        "kitchen", "bedroom", "bathroom", "hallway", "office", "garden", "attic", "basement", "porch", "study",
+        "nursery", "pantry", "lounge", "cellar", "balcony", "library",
+    ]
 
     init(seed: UInt64) {
         random = SplitMix64(seed: seed)
@@ -41,7 +54,8 @@ struct SyntheticPhrases {
             for _ in 0..<min(10, phraseCount - sentences.count) {
                 var sentence = ""
                 repeat {
-                    sentence = "\(pick(Self.verbs)) the \(pick(Self.adjectives)) \(pick(Self.nouns)) in the \(pick(Self.rooms)) \(pick(Self.rooms))"
+                    sentence =
+                        "\(pick(Self.verbs)) the \(pick(Self.adjectives)) \(pick(Self.nouns)) in the \(pick(Self.rooms)) \(pick(Self.rooms))"
                 } while used.contains(sentence)
                 used.insert(sentence)
                 let withSlot = random.next() % 4 == 0
@@ -56,7 +70,10 @@ struct SyntheticPhrases {
     /// Queries: exact sentences, sentences with one word replaced, and unrelated text.
     mutating func queries(from sentences: [String], count: Int) -> [String] {
         var queries: [String] = []
-        let unrelated = ["what is the weather like tomorrow", "tell me a joke about cats", "how far away is the moon", "remind me who won the game yesterday"]
+        let unrelated = [
+            "what is the weather like tomorrow", "tell me a joke about cats", "how far away is the moon",
+            "remind me who won the game yesterday",
+        ]
         for index in 0..<count {
             let sentence = sentences[Int(random.next() % UInt64(sentences.count))]
             switch index % 3 {
