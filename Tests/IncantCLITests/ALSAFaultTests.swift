@@ -131,12 +131,19 @@ struct ALSAFaultTests {
         defer { run.stop() }
         #expect(await BackgroundIncant.waitUntil(within: .seconds(180)) { writer.hasWritten })
         #expect(await BackgroundIncant.waitUntil(within: .seconds(180)) { run.stderr.contains("listening to") })
-        // Past start-up, and past the first seconds a device may deliver ahead of real time.
+        // Past start-up and the first seconds a device may deliver ahead of real time (which take
+        // longer on a loaded machine), a 2 s window must come with little CPU use: a busy loop
+        // never has one.
         try await Task.sleep(for: .seconds(3))
-        let before = try #require(run.cpuSeconds, "listen ended: \(run.stderr)")
-        try await Task.sleep(for: .seconds(2))
-        let after = try #require(run.cpuSeconds, "listen ended: \(run.stderr)")
-        #expect(after - before < 0.5, "listen used \(after - before) s of CPU in 2 s: a busy loop")
+        var used: [Double] = []
+        for _ in 0..<10 {
+            let before = try #require(run.cpuSeconds, "listen ended: \(run.stderr)")
+            try await Task.sleep(for: .seconds(2))
+            let after = try #require(run.cpuSeconds, "listen ended: \(run.stderr)")
+            used.append(after - before)
+            if after - before < 0.5 { break }
+        }
+        #expect(used.contains { $0 < 0.5 }, "listen used \(used) s of CPU in successive 2 s windows: a busy loop")
 
         run.send(SIGTERM)
         #expect(await run.waitForExit(within: .seconds(120)) == 0, "SIGTERM must end listen: \(run.stderr)")

@@ -107,4 +107,23 @@ final class HandlerFaultTests {
         let response = try await run("echo '{\"code\": \"success\"}'\nkill -ABRT $$")
         #expect(response == .failure(reason: "handler killed by SIGABRT"))
     }
+
+    @Test("a script still open for writing somewhere (Text file busy) runs once it is closed")
+    func textFileBusyIsRetried() async throws {
+        let path = try directory.script("busy.sh", "echo '{\"code\": \"success\"}'")
+        // Hold the script open for writing, as a process forked while it was being written
+        // would, and let go after 50 ms: exec fails with ETXTBSY until then.
+        let descriptor = open(path, O_WRONLY | O_CLOEXEC)
+        try #require(descriptor >= 0)
+        let closer = Task.detached {
+            try? await Task.sleep(for: .milliseconds(50))
+            close(descriptor)
+        }
+        let handler = ExternalHandler(
+            arguments: ["./busy.sh"], timeout: .seconds(600), workingDirectory: directory.path)
+        let response = await handler.respond(
+            to: ShortcutRequest(stage: .handle, shortcut: "test", parameters: [:], query: "test it"))
+        await closer.value
+        #expect(response == .success)
+    }
 }

@@ -1,5 +1,9 @@
 internal import Subprocess
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 #if canImport(System)
     internal import System
 #else
@@ -35,7 +39,7 @@ enum ProcessRunner {
 
         let deadline = ContinuousClock.now + launch.timeout
         let limit = launch.outputLimit
-        do {
+        func spawn() async throws -> ProcessResult {
             let result = try await Subprocess.run(
                 .path(FilePath(launch.executablePath)),
                 arguments: Arguments(launch.arguments),
@@ -61,6 +65,19 @@ enum ProcessRunner {
                 standardOutput: supervision.standardOutput,
                 standardError: supervision.standardError
             )
+        }
+        do {
+            var attempt = 1
+            while true {
+                do {
+                    return try await spawn()
+                } catch let error as SubprocessError where error.underlyingError?.rawValue == ETXTBSY && attempt < 5 {
+                    // "Text file busy": the script was just written, and a process forked while
+                    // it was open for writing still holds it open. That passes within moments.
+                    try? await Task.sleep(for: .milliseconds(20 * attempt))
+                    attempt += 1
+                }
+            }
         } catch {
             throw ProcessLaunchError("cannot run '\(launch.executablePath)': \(error)")
         }
