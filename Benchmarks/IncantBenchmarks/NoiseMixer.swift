@@ -36,6 +36,22 @@ struct NoiseMixer: Sendable {
         return mixed.map { Int16(clamping: Int(($0 * gain * 32_767).rounded())) }
     }
 
+    /// `count` stretches of the noise alone, as a listener hears a clatter in a quiet room: each
+    /// 0.6–4 s long at a peak of 0.08–0.5 of full scale, between 0.3 s of faint room tone
+    /// (deterministic for a seed).
+    func bursts(count: Int, seed: UInt64) -> [[Int16]] {
+        var random = SplitMix64(seed: seed)
+        return (0..<count).map { _ in
+            let length = min(noise.count, Int(16_000 * Double.random(in: 0.6...4, using: &random)))
+            let offset = Int.random(in: 0...(noise.count - length), using: &random)
+            let burst = noise[offset..<offset + length]
+            let peak = max(burst.map { abs($0) }.max() ?? 1, 1e-6)
+            let gain = Float.random(in: 0.08...0.5, using: &random) / peak
+            let roomTone = (0..<4_800).map { _ in Int16.random(in: -30...30, using: &random) }
+            return roomTone + burst.map { Int16(clamping: Int(($0 * gain * 32_767).rounded())) } + roomTone
+        }
+    }
+
     /// The largest energy (sum of squares) of consecutive 2048-sample frames (or of the whole
     /// signal when it is shorter than one frame).
     static func maximumFrameEnergy(_ signal: [Float]) -> Float {

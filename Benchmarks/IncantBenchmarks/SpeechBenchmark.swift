@@ -60,7 +60,7 @@ final class SpeechBenchmark {
         results.provenance = SourceProvenance(root: paths.root).description
         results.dataSummary = [
             "coffee clips": coffeeClips.count, "home sentences": homeSentences.count,
-            "non-command sentences": nonCommands.count, "voices": plan.voices.count,
+            "non-command sentences": nonCommands.count, "voices": plan.voices.count, "noise bursts": plan.noiseBursts,
         ]
 
         progress("loading recognizers (\(plan.workers) workers)")
@@ -113,6 +113,10 @@ final class SpeechBenchmark {
         record("home→coffee", homeAsNegatives, condition: "home vs coffee set", set: .coffee)
         record("other→coffee", nonCommandClips, condition: "non-commands vs coffee", set: .coffee)
         record("other→home", nonCommandClips, condition: "non-commands vs home", set: .home)
+        let noiseBursts = noise.bursts(count: plan.noiseBursts, seed: 0xB0_0575).enumerated().map {
+            SpeechClip(name: "kitchen noise burst \($0.offset)", samples: $0.element, expected: nil)
+        }
+        record("noise→home", noiseBursts, condition: "noise bursts vs home", set: .home)
         results.peakResidentBytes = ProcessMemory.peakResidentBytes
         workers = []
 

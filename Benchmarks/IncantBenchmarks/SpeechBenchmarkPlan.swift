@@ -15,6 +15,8 @@ struct SpeechBenchmarkPlan: Sendable {
     var homeNegativeStride: Int
     /// The non-command sentences are decoded against both sets every Nth clip.
     var nonCommandStride: Int
+    /// Kitchen-noise bursts (no speech) decoded against the home set.
+    var noiseBursts: Int
     /// The dictation baseline (generic language model, slow) runs on every Nth clip of a set.
     var dictationStride: Int
     /// SNRs at which the dictation baseline runs.
@@ -28,12 +30,13 @@ struct SpeechBenchmarkPlan: Sendable {
 
     static let full = SpeechBenchmarkPlan(
         coffeeClipLimit: nil, cleanComparisonStride: 2, snrs: [24, 21, 18, 15, 12, 9, 6], noisyClipStride: 10,
-        voices: SyntheticVoice.all, homeNegativeStride: 6, nonCommandStride: 3, dictationStride: 8, dictationSNRs: [],
+        voices: SyntheticVoice.all, homeNegativeStride: 6, nonCommandStride: 3, noiseBursts: 100, dictationStride: 8,
+        dictationSNRs: [],
         scalingSizes: [10, 100, 1_000, 10_000], scalingUtterances: 3, workers: 2)
 
     static let quick = SpeechBenchmarkPlan(
         coffeeClipLimit: 40, cleanComparisonStride: 1, snrs: [15, 6], noisyClipStride: 1, voices: SyntheticVoice.quick,
         homeNegativeStride: 1,
-        nonCommandStride: 1, dictationStride: 4, dictationSNRs: [6], scalingSizes: [10, 100, 1_000],
+        nonCommandStride: 1, noiseBursts: 40, dictationStride: 4, dictationSNRs: [6], scalingSizes: [10, 100, 1_000],
         scalingUtterances: 2, workers: 2)
 }

@@ -105,6 +105,7 @@ struct SpeechReport {
         for (label, set, key) in [
             ("coffee orders (clean)", "home", "coffee→home"), ("home sentences (synthetic)", "coffee", "home→coffee"),
             ("non-commands (synthetic)", "coffee", "other→coffee"), ("non-commands (synthetic)", "home", "other→home"),
+            ("kitchen noise bursts, 0.6–4 s", "home", "noise→home"),
         ] {
             let incant = results.score(key, .incant)
             let jsgf = results.score(key, .jsgf)

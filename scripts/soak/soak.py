@@ -58,7 +58,10 @@ def parse_arguments(argv):
     parser.add_argument("--coffee", default=str(REPOSITORY.parent / "shared/speech/coffee/clean"))
     parser.add_argument("--noise", default=str(REPOSITORY.parent / "shared/speech/noise-kitchen.wav"))
     parser.add_argument(
-        "--warmup-minutes", type=float, help="audio before the start RSS (default: 5, at most a quarter of the run)"
+        "--warmup-minutes",
+        type=float,
+        help="audio before the start RSS (default: 60, at most a quarter of the run): the decoder's pools"
+        " and the heap grow to their working size over the first utterances of every kind",
     )
     parser.add_argument("--max-rss-growth-mb", type=float, default=5.0)
     parser.add_argument("--sample-every", type=float, help="seconds between kept memory samples")
@@ -137,7 +140,7 @@ def main(argv) -> int:
         str(home / "phrases"),
     ]
     args.command_line = " ".join(command)
-    warmup = 60 * args.warmup_minutes if args.warmup_minutes is not None else min(300.0, audio_seconds / 4)
+    warmup = 60 * args.warmup_minutes if args.warmup_minutes is not None else min(3600.0, audio_seconds / 4)
     sample_every = args.sample_every or (1.0 if audio_seconds < 3600 else 5.0)
     log(
         f"streaming {hours_text(audio_seconds)} of audio ({len(segments)} segments) into {args.command_line} "
