@@ -9,7 +9,7 @@
 #   scripts/soak.sh --minutes 10 --incant .build/debug/incant
 #
 # Options: --hours H | --minutes M (default 8 hours), --out DIR, --incant PATH (default: a
-# release build in .build-soak, built when missing), --cache DIR (rendered pieces, reused across
+# release build in .build-soak, brought up to date first), --cache DIR (rendered pieces, reused across
 # runs; default .build-soak/pieces), --render-only (fill the cache and stop), --seed N,
 # --warmup-minutes M, --max-rss-growth-mb MB; `scripts/soak/soak.py --help` lists the rest.
 # Writes DIR/report.md, DIR/report.json, DIR/utterances.jsonl and DIR/incant-stderr.log.
@@ -44,10 +44,9 @@ fi
 
 if [[ -z "$incant" && " ${passthrough[*]-} " != *" --render-only "* ]]; then
     incant="$root/.build-soak/release/incant"
-    if [[ ! -x "$incant" ]]; then
-        echo "soak.sh: building a release incant in .build-soak …" >&2
-        (cd "$root" && swift build -c release --product incant --scratch-path .build-soak)
-    fi
+    # Always brought up to date (quick when nothing changed), so a soak never runs old code.
+    echo "soak.sh: building a release incant in .build-soak …" >&2
+    (cd "$root" && swift build -c release --product incant --scratch-path .build-soak >&2)
 fi
 if [[ -z "$out" ]]; then
     out="$root/.build-soak/reports/$(date -u +%Y%m%dT%H%M%SZ)"
