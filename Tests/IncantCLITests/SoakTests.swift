@@ -32,7 +32,8 @@ struct SoakTests {
             try JSONSerialization.jsonObject(with: Data(contentsOf: reportURL)) as? [String: Any])
         let summary = result.stdout
         // The script's own checks: incant exited 0 after the whole input (no crash, no hang),
-        // RSS grew at most 5 MB after warm-up, and utterances aligned with the commands.
+        // RSS grew at most 5 MB after warm-up (measured: 0.5 MB), and utterances aligned with the
+        // commands.
         #expect(result.status == 0, "soak.sh failed (status \(result.status)):\n\(summary)\n\(result.stderr)")
         #expect(report["passed"] as? Bool == true, "\(report["failures"] ?? "")")
         #expect(report["crashed"] as? Bool == false)
@@ -52,8 +53,8 @@ struct SoakTests {
         #expect(growth <= 5, "RSS grew \(growth) MB:\n\(summary)")
 
         // Unrelated speech and noise accepted as a command. Measured: no coffee order or
-        // chit-chat, but 10–11 of 17 kitchen-noise bursts (heard as "turn it up", "volume one"),
-        // a known weakness of the acoustic rejection; the noise bound only guards against worse.
+        // chit-chat, and 1 of 17 kitchen-noise bursts (10–11 before acoustic acceptance required
+        // the phone loop to hear speech under the words; 6% of 918 bursts in the 8-hour soak).
         let falseAccepts = try #require(report["falseAccepts"] as? [String: Any])
         let byKind = falseAccepts["byKind"] as? [String: Int] ?? [:]
         let unrelated = falseAccepts["unrelatedSegments"] as? Int ?? 0
@@ -64,7 +65,7 @@ struct SoakTests {
         #expect((byKind["silence"] ?? 0) == 0, "shortcuts fired in silence:\n\(summary)")
         let noiseAccepted = byKind["noise"] ?? 0
         #expect(
-            Double(noiseAccepted) <= 0.8 * Double(segments["noise"] ?? 0),
+            Double(noiseAccepted) <= 0.3 * Double(segments["noise"] ?? 0),
             "\(noiseAccepted) noise bursts accepted:\n\(summary)")
     }
 
