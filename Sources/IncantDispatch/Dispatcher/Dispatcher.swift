@@ -84,7 +84,7 @@ public struct Dispatcher: Sendable {
                 // dispatch (SIGINT/SIGTERM) is still recorded, and GRDB would refuse to write
                 // from a cancelled task.
                 let finished = outcome
-                try await Task { try await history.record(finished) }.value
+                try await Task { _ = try await history.record(finished) }.value
             } catch {
                 logger.warning(
                     "cannot record the dispatch in the history", metadata: ["error": "\(error)"])
