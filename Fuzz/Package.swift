@@ -11,7 +11,8 @@ let swiftSettings: [SwiftSetting] = [.swiftLanguageMode(.v6)]
 
 /// One libFuzzer executable: `Sources/<name>/`, driving one harness library.
 func fuzzTarget(_ name: String, harness: String) -> Target {
-    .executableTarget(name: name, dependencies: [.target(name: harness)], swiftSettings: swiftSettings)
+    .executableTarget(
+        name: name, dependencies: [.target(name: harness), .target(name: "FuzzDriver")], swiftSettings: swiftSettings)
 }
 
 let package = Package(
@@ -40,6 +41,7 @@ let package = Package(
             path: "Harness/Capture",
             swiftSettings: swiftSettings
         ),
+        .target(name: "FuzzDriver", path: "Driver", swiftSettings: swiftSettings),
         fuzzTarget("FuzzDefinitions", harness: "PhrasesFuzzHarness"),
         fuzzTarget("FuzzTemplates", harness: "PhrasesFuzzHarness"),
         fuzzTarget("FuzzMatcher", harness: "PhrasesFuzzHarness"),

@@ -5,25 +5,17 @@
 // `-sanitize=fuzzer,address -parse-as-library -use-ld=lld` (see Fuzz/README.md).
 
 import DispatchFuzzHarness
-
-@_silgen_name("LLVMFuzzerRunDriver")
-func llvmFuzzerRunDriver(
-    _ argc: UnsafeMutablePointer<Int32>,
-    _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
-    _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> Int32
-) -> Int32
+import FuzzDriver
 
 /// One input from libFuzzer.
 @_cdecl("LLVMFuzzerTestOneInput")
 func testOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
-    HandlerReplyFuzzTarget.run(Array(UnsafeBufferPointer(start: data, count: size)))
+    HandlerReplyFuzzTarget.run(FuzzDriver.bytes(data, size))
     return 0
 }
 
 /// The program's entry point.
 @_cdecl("FuzzHandlerReply_main")
 func fuzzMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
-    var count = argc
-    var arguments = argv
-    return llvmFuzzerRunDriver(&count, &arguments, testOneInput)
+    FuzzDriver.run(argc, argv, testOneInput)
 }

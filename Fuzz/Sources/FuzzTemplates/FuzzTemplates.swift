@@ -4,26 +4,18 @@
 // command line and the harness (TemplatesFuzzTarget). Build with
 // `-sanitize=fuzzer,address -parse-as-library -use-ld=lld` (see Fuzz/README.md).
 
+import FuzzDriver
 import PhrasesFuzzHarness
-
-@_silgen_name("LLVMFuzzerRunDriver")
-func llvmFuzzerRunDriver(
-    _ argc: UnsafeMutablePointer<Int32>,
-    _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
-    _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> Int32
-) -> Int32
 
 /// One input from libFuzzer.
 @_cdecl("LLVMFuzzerTestOneInput")
 func testOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
-    TemplatesFuzzTarget.run(Array(UnsafeBufferPointer(start: data, count: size)))
+    TemplatesFuzzTarget.run(FuzzDriver.bytes(data, size))
     return 0
 }
 
 /// The program's entry point.
 @_cdecl("FuzzTemplates_main")
 func fuzzMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
-    var count = argc
-    var arguments = argv
-    return llvmFuzzerRunDriver(&count, &arguments, testOneInput)
+    FuzzDriver.run(argc, argv, testOneInput)
 }
