@@ -74,16 +74,12 @@ public final class LiveUtterances: Sendable {
             let frames = source.frames()
             let settings = settings
             let queue = queue
-            let limit = maximumPending
+            let limit = maximumPending ?? .max
             let counted = CountedFrames(base: frames, counter: samplesRead)
             task = Task.detached {
                 do {
                     for try await utterance in counted.utterances(settings: settings) {
-                        if let limit {
-                            await queue.push(utterance, limit: limit)
-                        } else {
-                            await queue.push(utterance)
-                        }
+                        await queue.push(utterance, limit: limit)
                     }
                     await queue.finish()
                 } catch {
