@@ -150,9 +150,11 @@ public final class GrammarRecognizer: Recognizer, @unchecked Sendable {
         var evidence: AcousticEvidence?
         if options.usesPhoneLoop, let phones = try decoder.decode(samples, search: PocketSphinxDecoder.phoneLoopSearch)
         {
+            // Frame levels are only needed to gate coverage (a gate of 0 counts every frame).
+            let gate = options.acceptance.speechGate
             let measured = AcousticEvidence(
-                grammar: hypothesis, phoneLoop: phones, levels: FrameLevels(samples: samples),
-                speechGate: options.acceptance.speechGate)
+                grammar: hypothesis, phoneLoop: phones, levels: gate > 0 ? FrameLevels(samples: samples) : nil,
+                speechGate: gate)
             evidence = measured
             margin = measured.utteranceMargin
             confidence = options.acceptance.confidence(measured)
