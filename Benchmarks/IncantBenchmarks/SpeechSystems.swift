@@ -29,9 +29,13 @@ final class IncantSystem: SpeechSystem, @unchecked Sendable {
     let recognizer: GrammarRecognizer
     let interpreter: SpeechInterpreter
 
-    init(catalog: PhraseCatalog, dictionaryFiles: [String]) throws {
-        recognizer = try GrammarRecognizer(
-            catalog: catalog, options: RecognizerOptions(dictionaryFiles: dictionaryFiles))
+    convenience init(catalog: PhraseCatalog, dictionaryFiles: [String]) throws {
+        try self.init(catalog: catalog, options: RecognizerOptions(dictionaryFiles: dictionaryFiles))
+    }
+
+    /// Incant with other settings (`incant-bench levers`).
+    init(catalog: PhraseCatalog, options: RecognizerOptions) throws {
+        recognizer = try GrammarRecognizer(catalog: catalog, options: options)
         interpreter = SpeechInterpreter(recognizer: recognizer, matcher: PhraseMatcher(catalog: catalog))
     }
 

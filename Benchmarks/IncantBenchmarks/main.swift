@@ -5,6 +5,7 @@ import IncantPhrases
 //
 //   swift run -c release incant-bench match [--queries N]
 //   swift run -c release incant-bench speech [--quick] [--out FILE]
+//   swift run -c release incant-bench levers [options]   (one configuration, see LeverSweep)
 //
 // Every figure is printed next to the naive baseline measured in the same run, as a ratio,
 // because this machine is shared and absolute times are noisy.
@@ -29,6 +30,13 @@ case "speech":
         }
     } catch {
         FileHandle.standardError.write(Data("incant-bench speech: \(error)\n".utf8))
+        exit(1)
+    }
+case "levers":
+    do {
+        try LeverSweep(arguments: Array(arguments.dropFirst())).run()
+    } catch {
+        FileHandle.standardError.write(Data("incant-bench levers: \(error)\n".utf8))
         exit(1)
     }
 default:

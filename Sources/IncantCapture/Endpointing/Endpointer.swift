@@ -50,6 +50,25 @@ public struct Endpointer: Sendable {
     /// The current noise floor estimate in dBFS.
     public var noiseFloor: Double { noise.floor }
 
+    /// Stream position just after the last speech frame of the utterance in progress, once the
+    /// post-roll after it has been heard (so ``settledUtterance`` is available); nil otherwise.
+    /// Changes when speech resumes.
+    public var settledSpeechEnd: Int? {
+        guard inSpeech, position - lastSpeechEnd >= postRollSamples, speechSampleCount >= minimumSpeechSamples else {
+            return nil
+        }
+        return lastSpeechEnd
+    }
+
+    /// The utterance in progress exactly as it will be returned if no more speech follows: the
+    /// same samples and positions as the utterance that the trailing silence will close. It is
+    /// available ``EndpointerSettings/trailingSilence`` minus ``EndpointerSettings/postRoll``
+    /// before that, so a listener can decode it while the silence is still being confirmed.
+    public var settledUtterance: Utterance? {
+        guard let end = settledSpeechEnd else { return nil }
+        return utterance(endingAt: end + postRollSamples, reason: .silence)
+    }
+
     /// Feeds samples and returns the utterances they complete (usually none, sometimes one).
     public mutating func process(_ samples: some Collection<Int16>) -> [Utterance] {
         var finished: [Utterance] = []
@@ -120,19 +139,20 @@ public struct Endpointer: Sendable {
 
     /// Ends the current utterance at stream position `end`; what follows becomes pre-roll.
     private mutating func close(at end: Int, reason: Utterance.EndReason) -> Utterance? {
-        let kept = max(0, min(current.count, end - currentStart))
-        let utterance = Utterance(
-            samples: Array(current[0..<kept]),
-            startSample: currentStart,
-            speechStartSample: speechStart,
-            speechEndSample: lastSpeechEnd,
-            endReason: reason
-        )
+        let utterance = utterance(endingAt: end, reason: reason)
         preRoll.removeAll()
-        preRoll.append(contentsOf: current[kept...])
+        preRoll.append(contentsOf: current[utterance.samples.count...])
         current = []
         inSpeech = false
         return speechSampleCount >= minimumSpeechSamples ? utterance : nil
+    }
+
+    /// The utterance in progress cut at stream position `end`.
+    private func utterance(endingAt end: Int, reason: Utterance.EndReason) -> Utterance {
+        let kept = max(0, min(current.count, end - currentStart))
+        return Utterance(
+            samples: Array(current[0..<kept]), startSample: currentStart, speechStartSample: speechStart,
+            speechEndSample: lastSpeechEnd, endReason: reason)
     }
 
     /// The RMS level of `frame` in dBFS (digital silence is -120).

@@ -19,6 +19,11 @@ public final class LiveUtterances: Sendable {
     public let settings: EndpointerSettings
     /// How many utterances may wait for the consumer before reading pauses; nil never pauses.
     public let maximumPending: Int?
+    /// Called on the reading task with each ``Endpointer/settledUtterance``: the utterance that
+    /// the trailing silence will close unless speech resumes, heard
+    /// ``EndpointerSettings/trailingSilence`` minus ``EndpointerSettings/postRoll`` earlier.
+    /// A listener decodes it meanwhile (see `SpeculativeDecoding` in IncantRecognition).
+    public let onSettled: (@Sendable (Utterance) -> Void)?
 
     private let queue = HandOffQueue<Utterance>()
     private let samplesRead = SampleCounter()
@@ -30,13 +35,18 @@ public final class LiveUtterances: Sendable {
     /// never pauses. A source that can wait, such as a file or a pipe, should give
     /// `maximumPending`: reading then pauses while that many utterances wait for the consumer,
     /// so that memory stays bounded however long the input is.
+    ///
+    /// `onSettled`, when given, hears each utterance as soon as its samples are final (see
+    /// ``onSettled``); it must return quickly.
     public init(
-        source: any AudioSource, settings: EndpointerSettings = EndpointerSettings(), maximumPending: Int? = nil
+        source: any AudioSource, settings: EndpointerSettings = EndpointerSettings(), maximumPending: Int? = nil,
+        onSettled: (@Sendable (Utterance) -> Void)? = nil
     ) {
         precondition(maximumPending.map { $0 > 0 } ?? true, "maximumPending must be positive")
         self.source = source
         self.settings = settings
         self.maximumPending = maximumPending
+        self.onSettled = onSettled
     }
 
     deinit {
@@ -75,11 +85,26 @@ public final class LiveUtterances: Sendable {
             let settings = settings
             let queue = queue
             let limit = maximumPending ?? .max
-            let counted = CountedFrames(base: frames, counter: samplesRead)
+            let counter = samplesRead
+            let onSettled = onSettled
             task = Task.detached {
+                var endpointer = Endpointer(settings: settings)
+                var announced: Int?
                 do {
-                    for try await utterance in counted.utterances(settings: settings) {
-                        await queue.push(utterance, limit: limit)
+                    for try await chunk in frames {
+                        counter.value.add(chunk.count, ordering: .relaxed)
+                        for utterance in endpointer.process(chunk) {
+                            await queue.push(utterance, limit: limit)
+                        }
+                        if let onSettled, let end = endpointer.settledSpeechEnd, end != announced,
+                            let settled = endpointer.settledUtterance
+                        {
+                            announced = end
+                            onSettled(settled)
+                        }
+                    }
+                    if let last = endpointer.finish() {
+                        await queue.push(last, limit: limit)
                     }
                     await queue.finish()
                 } catch {
@@ -87,28 +112,6 @@ public final class LiveUtterances: Sendable {
                 }
             }
         }
-    }
-}
-
-/// A frame stream that counts the samples passing through it.
-private struct CountedFrames: AsyncSequence, Sendable {
-    typealias Element = [Int16]
-    let base: AudioFrameStream
-    let counter: SampleCounter
-
-    struct AsyncIterator: AsyncIteratorProtocol {
-        var base: AudioFrameStream.AsyncIterator
-        let owner: CountedFrames
-
-        mutating func next() async throws -> [Int16]? {
-            guard let chunk = try await base.next() else { return nil }
-            owner.counter.value.add(chunk.count, ordering: .relaxed)
-            return chunk
-        }
-    }
-
-    func makeAsyncIterator() -> AsyncIterator {
-        AsyncIterator(base: base.makeAsyncIterator(), owner: self)
     }
 }
 

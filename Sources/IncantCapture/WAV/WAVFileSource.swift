@@ -1,3 +1,5 @@
+import Foundation
+
 /// Plays a WAV file as an ``AudioSource``, converting it to 16 kHz mono if needed.
 ///
 /// See ``WAVFile`` for which files are accepted. Opening errors surface as the first
@@ -7,11 +9,15 @@ public struct WAVFileSource: AudioSource {
     public var path: String
     /// Samples per chunk (default 1,600: 100 ms).
     public var chunkSize: Int
+    /// Deliver the audio no faster than it plays, as a microphone would (for measuring what a
+    /// listener does in real time, such as the delay from end of speech to the shortcut).
+    public var isRealTime: Bool
 
-    public init(path: String, chunkSize: Int = 1_600) {
+    public init(path: String, chunkSize: Int = 1_600, realTime: Bool = false) {
         precondition(chunkSize > 0, "chunkSize must be positive")
         self.path = path
         self.chunkSize = chunkSize
+        self.isRealTime = realTime
     }
 
     public var description: String { "file '\(path)'" }
@@ -19,11 +25,22 @@ public struct WAVFileSource: AudioSource {
     public func frames() -> AudioFrameStream {
         let path = path
         let chunkSize = chunkSize
+        let isRealTime = isRealTime
         return AudioFrameStream(threadName: "incant.wav") { sink in
             let file = try WAVFile(path: path)
+            let clock = ContinuousClock()
+            let began = clock.now
             var start = 0
             while start < file.sampleCount {
                 let end = min(start + chunkSize, file.sampleCount)
+                if isRealTime {
+                    // A chunk is available once its last sample has been "spoken".
+                    let wait = began + AudioFormat.duration(ofSamples: end) - clock.now
+                    if wait > .zero {
+                        let (seconds, attoseconds) = wait.components
+                        Thread.sleep(forTimeInterval: Double(seconds) + Double(attoseconds) / 1e18)
+                    }
+                }
                 guard sink.send(file.samples(in: start..<end)) else { return }
                 start = end
             }

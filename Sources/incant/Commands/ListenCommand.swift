@@ -64,9 +64,15 @@ struct ListenCommand: AsyncParsableCommand {
         let matcher = PhraseMatcher(catalog: loaded, options: try matching.options())
         let matchOptions = try matching.options()
         let source = try audio.source()
+        // Each utterance is decoded while its trailing silence is confirmed, so that the shortcut
+        // starts as the utterance closes.
+        let speculation = SpeculativeDecoding<SpeechRecognition>()
         // A file or pipe is read no faster than utterances are decoded (a device never waits).
         let live = LiveUtterances(
-            source: source, settings: audio.endpointer, maximumPending: audio.isLive ? nil : 8)
+            source: source, settings: audio.endpointer, maximumPending: audio.isLive ? nil : 8
+        ) { settled in
+            speculation.begin(settled) { try recognizer.recognizeSynchronously($0) }
+        }
         defer { live.stop() }
         let conversation = Conversation(
             live: live, recognizer: recognizer, speaker: speak ? Speaker() : nil,
@@ -104,6 +110,7 @@ struct ListenCommand: AsyncParsableCommand {
                     do {
                         let reloaded = try catalog.loadCatalog()
                         try recognizer.reload(reloaded)
+                        speculation.discard()
                         let newMatcher = PhraseMatcher(catalog: reloaded, options: matchOptions)
                         interpreter = SpeechInterpreter(recognizer: recognizer, matcher: newMatcher)
                         runner = ShortcutRunner(matcher: newMatcher, dispatcher: dispatcher)
@@ -115,11 +122,12 @@ struct ListenCommand: AsyncParsableCommand {
                     }
                 }
                 let heard: SpeechMatch
-                let current = interpreter
+                let closed = ContinuousClock.now
                 do {
-                    heard = try await DecodingQueue.run {
-                        current.interpret(try recognizer.recognizeSynchronously(utterance.samples))
+                    let (recognition, _) = try await speculation.result(for: utterance) {
+                        try recognizer.recognizeSynchronously($0)
                     }
+                    heard = interpreter.interpret(recognition)
                 } catch {
                     // One bad utterance does not stop a listener; with --once it is the answer.
                     let failure = CommandFailure(message: "cannot recognize speech: \(error)", status: ExitStatus.io)
@@ -127,11 +135,13 @@ struct ListenCommand: AsyncParsableCommand {
                     StandardError.print("incant: " + failure.message)
                     continue
                 }
+                let latency = ContinuousClock.now - closed
                 let report = await runner.run(
                     match: heard.match, accepted: heard.accepted != nil, fallbackQuery: heard.recognition.transcript,
                     options: options)
                 let line = ListenReport(
-                    report: report, speech: heard, utterance: utterance, conversation: conversation.takeExchanges())
+                    report: report, speech: heard, utterance: utterance, latency: latency,
+                    conversation: conversation.takeExchanges())
                 var text = (json ? try JSON.line(line) : line.summary) + "\n"
                 if !json, let dialog = report.outcome?.dialog { text += dialog + "\n" }
                 // Unbuffered: whoever reads a pipe sees each utterance as it is handled.
@@ -162,6 +172,8 @@ struct ListenReport: Encodable {
     var report: QueryReport
     var speech: SpeechMatch
     var utterance: Utterance
+    /// From the utterance's close (its trailing silence heard) to its shortcut and parameters.
+    var latency: Duration
     var conversation: [Conversation.Exchange]
 
     private enum CodingKeys: String, CodingKey {
@@ -176,6 +188,9 @@ struct ListenReport: Encodable {
         var speechEnd: Double
         var endReason: String
         var decodeSeconds: Double
+        /// From the close of the utterance to having its shortcut (decoding mostly happens
+        /// before the close, during the trailing silence).
+        var latencySeconds: Double
     }
 
     func encode(to encoder: any Encoder) throws {
@@ -188,7 +203,8 @@ struct ListenReport: Encodable {
             Heard(
                 start: Self.seconds(utterance.startTime), end: Self.seconds(utterance.endTime),
                 speechStart: Self.seconds(utterance.speechStartTime), speechEnd: Self.seconds(utterance.speechEndTime),
-                endReason: "\(utterance.endReason)", decodeSeconds: Self.round(speech.recognition.decodeSeconds)),
+                endReason: "\(utterance.endReason)", decodeSeconds: Self.round(speech.recognition.decodeSeconds),
+                latencySeconds: Self.seconds(latency)),
             forKey: .heard)
         try container.encode(conversation, forKey: .conversation)
         if !report.accepted { try container.encode(speech.reason, forKey: .reason) }

@@ -16,6 +16,9 @@ struct AudioSourceOptions: ParsableArguments {
     @Flag(help: "Read raw 16 kHz mono s16le audio from standard input.")
     var stdin = false
 
+    @Flag(help: "Play --file in real time (20 ms chunks, as a microphone delivers them).")
+    var realTime = false
+
     @Option(help: ArgumentHelp("Silence (ms) that ends an utterance.", valueName: "ms"))
     var trailingSilence: Int = 300
 
@@ -25,6 +28,7 @@ struct AudioSourceOptions: ParsableArguments {
     func validate() throws {
         let chosen = (device == nil ? 0 : 1) + (files.isEmpty ? 0 : 1) + (stdin ? 1 : 0)
         guard chosen <= 1 else { throw ValidationError("give only one of --device, --file and --stdin") }
+        guard !realTime || !files.isEmpty else { throw ValidationError("--real-time applies to --file") }
         guard (50...10_000).contains(trailingSilence) else {
             throw ValidationError("--trailing-silence must be between 50 and 10000 ms")
         }
@@ -51,7 +55,9 @@ struct AudioSourceOptions: ParsableArguments {
         if files.count > 1 {
             throw CommandFailure(message: "--file can be given once for listen", status: ExitStatus.usage)
         }
-        if let file = files.first { return WAVFileSource(path: file) }
+        if let file = files.first {
+            return realTime ? WAVFileSource(path: file, chunkSize: 320, realTime: true) : WAVFileSource(path: file)
+        }
         return ALSACaptureSource(device: device ?? "default")
     }
 }

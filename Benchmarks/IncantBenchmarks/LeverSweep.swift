@@ -1,0 +1,108 @@
+import Foundation
+import IncantCapture
+import IncantPhrases
+import IncantRecognition
+import Synchronization
+
+/// `incant-bench levers`: one Incant configuration on the coffee clips (clean and mixed with
+/// kitchen noise) and on coffee speech against the home set, for measuring one lever at a time.
+///
+///     incant-bench levers [--stride N] [--snr 24,6] [--decoder -beam=1e-60 ...] [--no-phone-loop]
+///                         [--margin-center X] [--support X] [--coverage X]
+///
+/// Prints understood / wrong / false-accept rates and decode time over audio time per
+/// condition. Every run uses the same clips and the same noise (fixed seeds) as `speech`.
+struct LeverSweep {
+    var stride = 3
+    var snrs: [Double] = [24, 15, 6]
+    var options = RecognizerOptions()
+    /// Conditions to run (all when nil): clean, the SNRs as `6 dB`, `negatives`, `bursts`.
+    var conditionFilter: Set<String>?
+
+    init(arguments: [String]) throws {
+        var index = 0
+        func next() throws -> String {
+            index += 1
+            guard index < arguments.count else { throw BenchmarkError("\(arguments[index - 1]) needs a value") }
+            return arguments[index]
+        }
+        while index < arguments.count {
+            switch arguments[index] {
+            case "--stride": stride = max(1, Int(try next()) ?? 3)
+            case "--snr": snrs = try next().split(separator: ",").compactMap { Double($0) }
+            case "--decoder":
+                let parts = try next().split(separator: "=", maxSplits: 1).map(String.init)
+                guard parts.count == 2 else { throw BenchmarkError("--decoder expects -name=value") }
+                options.decoder.extraArguments.append((parts[0], parts[1]))
+            case "--no-phone-loop": options.usesPhoneLoop = false
+            case "--nbest": options.decoder.nbestCount = Int(try next()) ?? 0
+            case "--clips":
+                let names = try next().split(separator: ",")
+                conditionFilter = Set(names.map { String($0) })
+            case "--running-cmn": options.decoder.normalizesWholeUtterance = false
+            case "--margin-center": options.acceptance.marginCenter = Double(try next()) ?? 0
+            case "--support": options.acceptance.minimumSupport = Double(try next()) ?? 0
+            case "--coverage": options.acceptance.minimumCoverage = Double(try next()) ?? 0
+            case "--gate": options.acceptance.speechGate = Double(try next()) ?? 0
+            default: throw BenchmarkError("unknown option \(arguments[index])")
+            }
+            index += 1
+        }
+    }
+
+    func run() throws {
+        let paths = BenchmarkPaths()
+        var configured = options
+        configured.dictionaryFiles = [paths.dictionary]
+        let options = configured
+        let coffee = CoffeeRecordings(paths: paths)
+        let coffeeCatalog = PhraseCatalog(shortcuts: try coffee.shortcuts())
+        let homeCatalog = PhraseCatalog(shortcuts: try DefinitionLoader.load(path: paths.homePhrases))
+        let clips = try coffee.clips(limit: nil).enumerated().filter { $0.offset % stride == 0 }
+        let noise = NoiseMixer(noise: try WAVFile.readSamples(path: paths.kitchenNoise))
+        var conditions: [(String, [SpeechClip], PhraseCatalog)] = [("clean", clips.map(\.element), coffeeCatalog)]
+        for snr in snrs {
+            let mixed = clips.map { index, clip in
+                var noisy = clip
+                noisy.samples = noise.mix(clip.samples, snr: snr, seed: 0x5EED_0000 &+ UInt64(index))
+                return noisy
+            }
+            conditions.append(("\(Int(snr))dB", mixed, coffeeCatalog))
+        }
+        let negatives = clips.map { SpeechClip(name: $0.element.name, samples: $0.element.samples, expected: nil) }
+        conditions.append(("negatives", negatives, homeCatalog))
+        let bursts = noise.bursts(count: 40, seed: 0xB0_0575).map {
+            SpeechClip(name: "burst", samples: $0, expected: nil)
+        }
+        conditions.append(("bursts", bursts, homeCatalog))
+
+        if let conditionFilter {
+            conditions.removeAll { !conditionFilter.contains($0.0) }
+        }
+        print("| condition | clips | understood | wrong | accepted | decode / audio |")
+        print("|---|---:|---:|---:|---:|---:|")
+        for (name, clips, catalog) in conditions {
+            let collected = ScoreCollector()
+            let failures = Mutex<[String]>([])
+            DispatchQueue.concurrentPerform(iterations: 2) { worker in
+                do {
+                    let system = try IncantSystem(catalog: catalog, options: options)
+                    var score = ConditionScore()
+                    for index in Swift.stride(from: worker, to: clips.count, by: 2) {
+                        score.add(try system.understand(clips[index].samples), clip: clips[index])
+                    }
+                    collected.add([.incant: score])
+                } catch {
+                    failures.withLock { $0.append("\(error)") }
+                }
+            }
+            if let failure = failures.withLock({ $0.first }) { throw BenchmarkError(failure) }
+            let score = collected.scores[.incant] ?? ConditionScore()
+            print(
+                "| \(name) | \(score.clips) | \(percent(score.accuracy)) | \(percent(score.wrongRate)) "
+                    + "| \(percent(score.acceptRate)) | \(String(format: "%.3f", score.realTimeFactor)) |")
+        }
+    }
+
+    func percent(_ value: Double) -> String { value.isNaN ? "–" : String(format: "%.1f%%", value * 100) }
+}
