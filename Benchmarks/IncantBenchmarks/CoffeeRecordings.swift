@@ -9,13 +9,18 @@ struct CoffeeRecordings {
 
     /// The `context.yaml` phrases as shortcuts (intent `orderDrink` → shortcut `orderDrink`).
     func shortcuts() throws -> [ShortcutDefinition] {
-        let context = try String(contentsOfFile: paths.coffeeContext, encoding: .utf8)
-        let yaml = try RhinoContext.convert(yaml: context, source: "context.yaml")
+        let yaml = try shortcutsYAML()
         let result = DefinitionLoader.parse(yaml, file: "coffee.yaml")
         if result.hasErrors {
             throw BenchmarkError("coffee context does not convert cleanly: \(result.diagnostics.prefix(3))")
         }
         return result.shortcuts
+    }
+
+    /// The `context.yaml` phrases as an Incant definitions file.
+    func shortcutsYAML() throws -> String {
+        let context = try String(contentsOfFile: paths.coffeeContext, encoding: .utf8)
+        return try RhinoContext.convert(yaml: context, source: "context.yaml")
     }
 
     /// The first `limit` clips (by file name) with their labels.

@@ -18,6 +18,8 @@ struct LeverSweep {
     var options = RecognizerOptions()
     /// Conditions to run (all when nil): clean, the SNRs as `6 dB`, `negatives`, `bursts`.
     var conditionFilter: Set<String>?
+    /// Print each clip that was not understood (or was falsely accepted) with its evidence.
+    var explains = false
 
     init(arguments: [String]) throws {
         var index = 0
@@ -35,6 +37,7 @@ struct LeverSweep {
                 guard parts.count == 2 else { throw BenchmarkError("--decoder expects -name=value") }
                 options.decoder.extraArguments.append((parts[0], parts[1]))
             case "--no-phone-loop": options.usesPhoneLoop = false
+            case "--explain": explains = true
             case "--nbest": options.decoder.nbestCount = Int(try next()) ?? 0
             case "--clips":
                 let names = try next().split(separator: ",")
@@ -89,7 +92,10 @@ struct LeverSweep {
                     let system = try IncantSystem(catalog: catalog, options: options)
                     var score = ConditionScore()
                     for index in Swift.stride(from: worker, to: clips.count, by: 2) {
-                        score.add(try system.understand(clips[index].samples), clip: clips[index])
+                        let clip = clips[index]
+                        let understanding = try system.understand(clip.samples)
+                        score.add(understanding, clip: clip)
+                        if explains { explain(understanding, clip: clip, condition: name) }
                     }
                     collected.add([.incant: score])
                 } catch {
@@ -102,6 +108,19 @@ struct LeverSweep {
                 "| \(name) | \(score.clips) | \(percent(score.accuracy)) | \(percent(score.wrongRate)) "
                     + "| \(percent(score.acceptRate)) | \(String(format: "%.3f", score.realTimeFactor)) |")
         }
+    }
+
+    /// One line for a clip whose outcome was wrong.
+    func explain(_ understanding: Understanding, clip: SpeechClip, condition: String) {
+        let understood = clip.expected?.isMet(by: understanding.accepted) ?? (understanding.accepted == nil)
+        guard !understood else { return }
+        let verdict = understanding.accepted == nil ? "rejected" : "accepted"
+        let evidence = understanding.evidence.map {
+            String(format: "margin %.1f coverage %.2f support %.2f", $0.meanWordMargin, $0.coverage, $0.support)
+        } ?? "no evidence"
+        let expected = clip.expected.map { "\($0.parameters.sorted { $0.key < $1.key }.map(\.value))" } ?? "nothing"
+        FileHandle.standardError.write(
+            Data("\(condition) \(clip.name): \(verdict) \"\(understanding.transcript)\" (\(evidence)); expected \(expected)\n".utf8))
     }
 
     func percent(_ value: Double) -> String { value.isNaN ? "–" : String(format: "%.1f%%", value * 100) }

@@ -8,9 +8,9 @@ enum ProcessMemory {
     /// The current resident set size (`VmRSS`), in bytes; nil where unavailable.
     static var residentBytes: Int? { field("VmRSS") }
 
-    /// A `/proc/self/status` field given in kB, in bytes.
-    static func field(_ name: String) -> Int? {
-        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return nil }
+    /// A `/proc/<process>/status` field given in kB, in bytes (`process` is a pid or `self`).
+    static func field(_ name: String, process: String = "self") -> Int? {
+        guard let status = try? String(contentsOfFile: "/proc/\(process)/status", encoding: .utf8) else { return nil }
         for line in status.split(separator: "\n") where line.hasPrefix(name + ":") {
             let number = line.dropFirst(name.count + 1).split(whereSeparator: \.isWhitespace).first.flatMap { Int($0) }
             return number.map { $0 * 1024 }

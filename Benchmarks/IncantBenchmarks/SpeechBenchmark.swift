@@ -120,6 +120,12 @@ final class SpeechBenchmark {
         results.peakResidentBytes = ProcessMemory.peakResidentBytes
         workers = []
 
+        let listened = coffeeClips.enumerated().filter { $0.offset % plan.listeningClipStride == 0 }.map(\.element)
+        progress("incant listen: \(listened.count) coffee orders in real time")
+        results.listening = try ListeningLatency(
+            clips: listened, coffeeYAML: try coffee.shortcutsYAML(), paths: paths
+        ).run()
+
         progress("grammar scaling")
         results.scaling = GrammarScaling(
             sizes: plan.scalingSizes, utterances: plan.scalingUtterances, synthesizer: synthesizer,

@@ -27,16 +27,18 @@ struct SpeechBenchmarkPlan: Sendable {
     var scalingUtterances: Int
     /// Worker threads, each with its own recognizers, decoding different clips at once.
     var workers: Int
+    /// `incant listen` hears every Nth coffee clip in real time (end of speech → handler start).
+    var listeningClipStride: Int
 
     static let full = SpeechBenchmarkPlan(
         coffeeClipLimit: nil, cleanComparisonStride: 2, snrs: [24, 21, 18, 15, 12, 9, 6], noisyClipStride: 10,
         voices: SyntheticVoice.all, homeNegativeStride: 6, nonCommandStride: 3, noiseBursts: 100, dictationStride: 8,
         dictationSNRs: [],
-        scalingSizes: [10, 100, 1_000, 10_000], scalingUtterances: 3, workers: 2)
+        scalingSizes: [10, 100, 1_000, 10_000], scalingUtterances: 3, workers: 2, listeningClipStride: 8)
 
     static let quick = SpeechBenchmarkPlan(
         coffeeClipLimit: 40, cleanComparisonStride: 1, snrs: [15, 6], noisyClipStride: 1, voices: SyntheticVoice.quick,
         homeNegativeStride: 1,
         nonCommandStride: 1, noiseBursts: 40, dictationStride: 4, dictationSNRs: [6], scalingSizes: [10, 100, 1_000],
-        scalingUtterances: 2, workers: 2)
+        scalingUtterances: 2, workers: 2, listeningClipStride: 5)
 }

@@ -19,7 +19,7 @@ struct SpeechReport {
             "",
             "Systems, all in the same run on the same audio:",
             "- **Incant**: `RecognizerOptions()` defaults (minimal deterministic word graph (FSG), its tuned decoder "
-                + "settings, phone-loop acoustic acceptance, N-best transcripts through the phrase matcher), plus the "
+                + "settings, phone-loop acoustic acceptance, the best transcript through the phrase matcher), plus the "
                 + "project's `models/dictionary.dict` (as `incant` reads it).",
             "- **JSGF baseline**: pocketsphinx with the plain JSGF union of the same phrases and its default settings "
                 + "(default beams, `-bestpath yes`, running cepstral mean, no N-best), no phone loop, no rejection: "
@@ -57,6 +57,7 @@ struct SpeechReport {
         lines += accuracyTable()
         lines += falseAcceptTable()
         lines += speedTable()
+        lines += listeningTable()
         lines += scalingTable()
         return lines.joined(separator: "\n") + "\n"
     }
@@ -174,6 +175,36 @@ struct SpeechReport {
             "",
         ]
         return lines
+    }
+
+    func listeningTable() -> [String] {
+        guard let listening = results.listening else { return [] }
+        let p = { (values: [Double], q: Double) in self.milliseconds(ConditionScore.percentile(values, q)) }
+        return [
+            "## Listening: end of speech → handler start", "",
+            "The real `incant listen --file stream.wav --real-time --json --yes` (release build) hears "
+                + "\(listening.utterances) utterances: \(every(plan.listeningClipStride)) coffee clip, each between "
+                + "0.8 s and 1.2 s of room tone, in one WAV file played at the speed of speech (20 ms chunks, "
+                + "\(String(format: "%.0f", listening.audioSeconds)) s of audio in "
+                + "\(String(format: "%.0f", listening.streamedSeconds)) s). The coffee shortcut's handler is a program "
+                + "that writes the time it starts; latency is that time minus the utterance's close, the end of the "
+                + "trailing-silence window (300 ms after the last speech frame), so the window itself is excluded. "
+                + "The listener decodes each utterance while that window runs (from 150 ms after the last speech "
+                + "frame, when its samples are final); \"decode time\" is what a listener that decodes only after "
+                + "the close would add instead (Incant's decoder; the JSGF baseline's is in the table above).", "",
+            "| measure | p50 | p95 | max |",
+            "|---|---:|---:|---:|",
+            "| close → handler start (\(listening.handlerStarts) handlers started) | "
+                + "\(p(listening.handlerLatencies, 0.5)) | \(p(listening.handlerLatencies, 0.95)) | "
+                + "\(p(listening.handlerLatencies, 1)) |",
+            "| close → shortcut and parameters known | \(p(listening.resultLatencies, 0.5)) | "
+                + "\(p(listening.resultLatencies, 0.95)) | \(p(listening.resultLatencies, 1)) |",
+            "| decode time of the utterance (decoding after the close) | \(p(listening.decodeSeconds, 0.5)) | "
+                + "\(p(listening.decodeSeconds, 0.95)) | \(p(listening.decodeSeconds, 1)) |",
+            "",
+            "Peak resident memory of the listening process (`VmHWM` of `incant listen`, sampled every 50 ms): "
+                + "\(ProcessMemory.describe(listening.peakResidentBytes)).", "",
+        ]
     }
 
     func scalingTable() -> [String] {

@@ -9,6 +9,8 @@ struct SpeechResults: Sendable {
     /// Load time and resident memory added by each system for each phrase set.
     var loads: [Load] = []
     var scaling: [GrammarScaling.Row] = []
+    /// `incant listen` hearing clips in real time.
+    var listening: ListeningLatency.Result?
     /// Peak resident memory after the accuracy runs (all workers' recognizers loaded).
     var peakResidentBytes: Int?
     /// Peak resident memory at the end, including the grammar-scaling step.

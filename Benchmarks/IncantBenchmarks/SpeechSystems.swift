@@ -13,6 +13,8 @@ struct Understanding: Sendable {
     /// Time from having the whole utterance to having shortcut + parameters (decode + match;
     /// no dispatch).
     var resultSeconds: Double
+    /// Incant's acoustic measurements, for `levers --explain`.
+    var evidence: AcousticEvidence? = nil
 }
 
 /// One way of turning an utterance into a shortcut, measured side by side with the others.
@@ -45,7 +47,7 @@ final class IncantSystem: SpeechSystem, @unchecked Sendable {
         let match = interpreter.interpret(recognition)
         return Understanding(
             accepted: match.accepted, transcript: recognition.transcript, decodeSeconds: recognition.decodeSeconds,
-            resultSeconds: seconds(since: start))
+            resultSeconds: seconds(since: start), evidence: recognition.evidence)
     }
 }
 

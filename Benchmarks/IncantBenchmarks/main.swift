@@ -6,6 +6,7 @@ import IncantPhrases
 //   swift run -c release incant-bench match [--queries N]
 //   swift run -c release incant-bench speech [--quick] [--out FILE]
 //   swift run -c release incant-bench levers [options]   (one configuration, see LeverSweep)
+//   swift run -c release incant-bench listening [--stride N]   (`incant listen` in real time)
 //
 // Every figure is printed next to the naive baseline measured in the same run, as a ratio,
 // because this machine is shared and absolute times are noisy.
@@ -37,6 +38,22 @@ case "levers":
         try LeverSweep(arguments: Array(arguments.dropFirst())).run()
     } catch {
         FileHandle.standardError.write(Data("incant-bench levers: \(error)\n".utf8))
+        exit(1)
+    }
+case "listening":
+    // The listening part of `speech` alone: incant-bench listening [--stride N]
+    do {
+        let paths = BenchmarkPaths()
+        let coffee = CoffeeRecordings(paths: paths)
+        let stride = value(after: "--stride").flatMap(Int.init) ?? SpeechBenchmarkPlan.full.listeningClipStride
+        let clips = try coffee.clips(limit: nil).enumerated().filter { $0.offset % stride == 0 }.map(\.element)
+        var plan = SpeechBenchmarkPlan.full
+        plan.listeningClipStride = stride
+        var results = SpeechResults()
+        results.listening = try ListeningLatency(clips: clips, coffeeYAML: try coffee.shortcutsYAML(), paths: paths).run()
+        print(SpeechReport(results: results, plan: plan, command: "").listeningTable().joined(separator: "\n"))
+    } catch {
+        FileHandle.standardError.write(Data("incant-bench listening: \(error)\n".utf8))
         exit(1)
     }
 default:

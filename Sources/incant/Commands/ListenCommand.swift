@@ -123,6 +123,7 @@ struct ListenCommand: AsyncParsableCommand {
                 }
                 let heard: SpeechMatch
                 let closed = ContinuousClock.now
+                let closedAt = Date()
                 do {
                     let (recognition, _) = try await speculation.result(for: utterance) {
                         try recognizer.recognizeSynchronously($0)
@@ -140,7 +141,7 @@ struct ListenCommand: AsyncParsableCommand {
                     match: heard.match, accepted: heard.accepted != nil, fallbackQuery: heard.recognition.transcript,
                     options: options)
                 let line = ListenReport(
-                    report: report, speech: heard, utterance: utterance, latency: latency,
+                    report: report, speech: heard, utterance: utterance, latency: latency, closedAt: closedAt,
                     conversation: conversation.takeExchanges())
                 var text = (json ? try JSON.line(line) : line.summary) + "\n"
                 if !json, let dialog = report.outcome?.dialog { text += dialog + "\n" }
@@ -174,6 +175,8 @@ struct ListenReport: Encodable {
     var utterance: Utterance
     /// From the utterance's close (its trailing silence heard) to its shortcut and parameters.
     var latency: Duration
+    /// The wall-clock time of the close (to compare with when a handler started).
+    var closedAt: Date
     var conversation: [Conversation.Exchange]
 
     private enum CodingKeys: String, CodingKey {
@@ -191,6 +194,8 @@ struct ListenReport: Encodable {
         /// From the close of the utterance to having its shortcut (decoding mostly happens
         /// before the close, during the trailing silence).
         var latencySeconds: Double
+        /// The close as Unix time in seconds.
+        var closedAt: Double
     }
 
     func encode(to encoder: any Encoder) throws {
@@ -204,7 +209,7 @@ struct ListenReport: Encodable {
                 start: Self.seconds(utterance.startTime), end: Self.seconds(utterance.endTime),
                 speechStart: Self.seconds(utterance.speechStartTime), speechEnd: Self.seconds(utterance.speechEndTime),
                 endReason: "\(utterance.endReason)", decodeSeconds: Self.round(speech.recognition.decodeSeconds),
-                latencySeconds: Self.seconds(latency)),
+                latencySeconds: Self.seconds(latency), closedAt: closedAt.timeIntervalSince1970),
             forKey: .heard)
         try container.encode(conversation, forKey: .conversation)
         if !report.accepted { try container.encode(speech.reason, forKey: .reason) }
