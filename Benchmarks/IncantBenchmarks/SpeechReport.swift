@@ -183,7 +183,7 @@ struct SpeechReport {
         return [
             "## Listening: end of speech → handler start", "",
             "The real `incant listen --file stream.wav --real-time --json --yes` (release build) hears "
-                + "\(listening.utterances) utterances: \(every(plan.listeningClipStride)) coffee clip, each between "
+                + "\(listening.utterances) utterances: \(every(plan.listeningClipStride)) of the coffee recordings, each between "
                 + "0.8 s and 1.2 s of room tone, in one WAV file played at the speed of speech (20 ms chunks, "
                 + "\(String(format: "%.0f", listening.audioSeconds)) s of audio in "
                 + "\(String(format: "%.0f", listening.streamedSeconds)) s). The coffee shortcut's handler is a program "
