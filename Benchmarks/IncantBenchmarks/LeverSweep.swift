@@ -38,6 +38,7 @@ struct LeverSweep {
                 options.decoder.extraArguments.append((parts[0], parts[1]))
             case "--no-phone-loop": options.usesPhoneLoop = false
             case "--explain": explains = true
+            case "--parallel": options.decodesPhoneLoopInParallel = true
             case "--nbest": options.decoder.nbestCount = Int(try next()) ?? 0
             case "--clips":
                 let names = try next().split(separator: ",")
@@ -115,12 +116,15 @@ struct LeverSweep {
         let understood = clip.expected?.isMet(by: understanding.accepted) ?? (understanding.accepted == nil)
         guard !understood else { return }
         let verdict = understanding.accepted == nil ? "rejected" : "accepted"
-        let evidence = understanding.evidence.map {
-            String(format: "margin %.1f coverage %.2f support %.2f", $0.meanWordMargin, $0.coverage, $0.support)
-        } ?? "no evidence"
+        let evidence =
+            understanding.evidence.map {
+                String(format: "margin %.1f coverage %.2f support %.2f", $0.meanWordMargin, $0.coverage, $0.support)
+            } ?? "no evidence"
         let expected = clip.expected.map { "\($0.parameters.sorted { $0.key < $1.key }.map(\.value))" } ?? "nothing"
         FileHandle.standardError.write(
-            Data("\(condition) \(clip.name): \(verdict) \"\(understanding.transcript)\" (\(evidence)); expected \(expected)\n".utf8))
+            Data(
+                "\(condition) \(clip.name): \(verdict) \"\(understanding.transcript)\" (\(evidence)); expected \(expected)\n"
+                    .utf8))
     }
 
     func percent(_ value: Double) -> String { value.isNaN ? "–" : String(format: "%.1f%%", value * 100) }

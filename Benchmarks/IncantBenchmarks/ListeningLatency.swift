@@ -21,6 +21,9 @@ struct ListeningLatency {
 
     struct Result: Sendable {
         var utterances = 0
+        /// Utterances whose shortcut and labelled parameters were those of the clip they started in.
+        var understood = 0
+        var clips = 0
         var handlerStarts = 0
         /// Close → handler start, seconds.
         var handlerLatencies: [Double] = []
@@ -45,8 +48,14 @@ struct ListeningLatency {
             (0..<Int(seconds * 16_000)).map { _ in Int16.random(in: -30...30, using: &random) }
         }
         var stream: [Int16] = []
+        // Where each clip lies in the stream, in seconds.
+        var spans: [(range: Range<Double>, clip: SpeechClip)] = []
         for clip in clips {
-            stream += roomTone(0.8) + clip.samples + roomTone(1.2)
+            stream += roomTone(0.8)
+            let start = Double(stream.count) / 16_000
+            stream += clip.samples
+            spans.append((start..<Double(stream.count) / 16_000, clip))
+            stream += roomTone(1.2)
         }
         let wav = directory + "/stream.wav"
         try WAVFile.write(stream, to: wav)
@@ -94,6 +103,7 @@ struct ListeningLatency {
         }
         process.waitUntilExit()
         result.streamedSeconds = seconds(since: started)
+        result.clips = clips.count
         result.audioSeconds = Double(stream.count) / 16_000
         guard process.terminationStatus == 0 else {
             throw BenchmarkError("incant listen exited \(process.terminationStatus)")
@@ -107,6 +117,18 @@ struct ListeningLatency {
                 let closedAt = heard["closedAt"] as? Double
             else { continue }
             result.utterances += 1
+            // The clip the utterance's speech started in; understood when its labels are met.
+            if let speechStart = heard["speechStart"] as? Double,
+                let span = spans.first(where: { $0.range.contains(speechStart) }), let expected = span.clip.expected,
+                object["accepted"] as? Bool == true, object["shortcut"] as? String == expected.shortcutID
+            {
+                let parameters = (object["parameters"] as? [String: Any]) ?? [:]
+                if expected.parameters.allSatisfy({ name, value in
+                    (parameters[name]).map { Expectation.trimmed("\($0)") == Expectation.trimmed(value) } ?? false
+                }) {
+                    result.understood += 1
+                }
+            }
             if let latency = heard["latencySeconds"] as? Double { result.resultLatencies.append(latency) }
             if let decode = heard["decodeSeconds"] as? Double { result.decodeSeconds.append(decode) }
             // This utterance's handler is the first start after its close (utterances are

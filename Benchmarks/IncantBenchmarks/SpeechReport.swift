@@ -202,6 +202,9 @@ struct SpeechReport {
             "| decode time of the utterance (decoding after the close) | \(p(listening.decodeSeconds, 0.5)) | "
                 + "\(p(listening.decodeSeconds, 0.95)) | \(p(listening.decodeSeconds, 1)) |",
             "",
+            "Understood (shortcut and every labelled slot, as in the accuracy tables, but cut from the stream by "
+                + "`listen`'s endpointer): \(listening.understood) of \(listening.clips) orders in "
+                + "\(listening.utterances) utterances.", "",
             "Peak resident memory of the listening process (`VmHWM` of `incant listen`, sampled every 50 ms): "
                 + "\(ProcessMemory.describe(listening.peakResidentBytes)).", "",
         ]

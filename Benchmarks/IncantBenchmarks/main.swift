@@ -50,7 +50,8 @@ case "listening":
         var plan = SpeechBenchmarkPlan.full
         plan.listeningClipStride = stride
         var results = SpeechResults()
-        results.listening = try ListeningLatency(clips: clips, coffeeYAML: try coffee.shortcutsYAML(), paths: paths).run()
+        results.listening = try ListeningLatency(clips: clips, coffeeYAML: try coffee.shortcutsYAML(), paths: paths)
+            .run()
         print(SpeechReport(results: results, plan: plan, command: "").listeningTable().joined(separator: "\n"))
     } catch {
         FileHandle.standardError.write(Data("incant-bench listening: \(error)\n".utf8))

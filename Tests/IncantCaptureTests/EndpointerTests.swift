@@ -125,3 +125,67 @@ struct EndpointerTests {
         }
     }
 }
+
+@Suite("Endpointer: settled utterances")
+struct SettledUtteranceTests {
+    /// Feeds `audio` in `chunk`-sample pieces and returns each distinct settled utterance seen
+    /// between chunks, and the closed utterances.
+    static func run(_ audio: [Int16], chunk: Int) -> (settled: [Utterance], closed: [Utterance]) {
+        var endpointer = Endpointer()
+        var settled: [Utterance] = []
+        var closed: [Utterance] = []
+        var start = 0
+        while start < audio.count {
+            let end = min(audio.count, start + chunk)
+            closed += endpointer.process(audio[start..<end])
+            if let current = endpointer.settledUtterance, settled.last?.speechEndSample != current.speechEndSample {
+                settled.append(current)
+            }
+            start = end
+        }
+        if let last = endpointer.finish() { closed.append(last) }
+        return (settled, closed)
+    }
+
+    @Test("the settled utterance has exactly the samples of the utterance the silence closes")
+    func settledEqualsClosed() {
+        var audio = TestAudio.noise(seconds: 5)
+        TestAudio.mix(TestAudio.burst(seconds: 0.8), into: &audio, at: 16_000)
+        TestAudio.mix(TestAudio.burst(seconds: 0.6), into: &audio, at: 48_000)
+        for chunk in [160, 320, 333] {
+            let (settled, closed) = Self.run(audio, chunk: chunk)
+            #expect(closed.count == 2, "chunk \(chunk)")
+            // Each closed utterance was announced as settled first, identical in every field.
+            for utterance in closed {
+                #expect(settled.contains(utterance), "chunk \(chunk): closed at \(utterance.endSample)")
+            }
+        }
+    }
+
+    @Test("a settled utterance is available 150 ms before the close, and is replaced when speech resumes")
+    func settledBeforeCloseAndReplacedOnResume() throws {
+        var audio = TestAudio.noise(seconds: 4)
+        TestAudio.mix(TestAudio.burst(seconds: 0.5), into: &audio, at: 16_000)
+        // A 220 ms pause: longer than the post-roll (settled), shorter than the trailing silence.
+        TestAudio.mix(TestAudio.burst(seconds: 0.5), into: &audio, at: 16_000 + 8_000 + 3_520)
+        var endpointer = Endpointer()
+        var firstSettled: (at: Int, utterance: Utterance)?
+        var closedAt: Int?
+        var closed: [Utterance] = []
+        for start in stride(from: 0, to: audio.count, by: 160) {
+            let found = endpointer.process(audio[start..<min(audio.count, start + 160)])
+            if firstSettled == nil, let settled = endpointer.settledUtterance { firstSettled = (start + 160, settled) }
+            if !found.isEmpty, closedAt == nil { closedAt = start + 160 }
+            closed += found
+        }
+        let settled = try #require(firstSettled)
+        let close = try #require(closedAt)
+        let last = try #require(closed.first)
+        #expect(closed.count == 1)
+        // The first settled utterance came during the pause and was not the final one.
+        #expect(settled.utterance.samples.count < last.samples.count)
+        #expect(settled.at < 16_000 + 8_000 + 3_520)
+        // The final one settles 150 ms (post-roll) after the last speech, 150 ms before the close.
+        #expect(close - (last.speechEndSample + 2_400) == 2_400)
+    }
+}

@@ -176,6 +176,26 @@ struct GarbageModelTests {
 
 @Suite("Grammar reload", .serialized)
 struct GrammarReloadTests {
+    @Test("the phone loop on a second decoder at the same time gives the same recognition")
+    func parallelPhoneLoopGivesTheSameResult() throws {
+        guard Speech.canSynthesize else { return }
+        let serial = try DemoCatalog.recognizer.get()
+        var options = RecognizerOptions()
+        options.decodesPhoneLoopInParallel = true
+        let parallel = try GrammarRecognizer(catalog: try DemoCatalog.load(), options: options)
+        for sentence in [
+            "order a large pepperoni pizza", "what time is it in the kitchen", "set a timer for ten minutes",
+        ] {
+            let samples = try Speech.synthesize(sentence)
+            let one = try serial.recognizeSynchronously(samples)
+            let two = try parallel.recognizeSynchronously(samples)
+            #expect(one.transcript == two.transcript, "\(sentence)")
+            #expect(one.evidence == two.evidence, "\(sentence)")
+            #expect(one.isRejected == two.isRejected, "\(sentence)")
+            #expect(two.evidence != nil)
+        }
+    }
+
     @Test func reloadAddsWordsWithAlternatePronunciations() throws {
         func catalog(_ phrase: String) -> PhraseCatalog {
             let yaml = "shortcuts:\n  - id: a\n    phrases: [\"\(phrase)\"]\n    responses: { success: ok }\n"

@@ -14,14 +14,12 @@ extension GrammarRecognizer {
     ) throws -> SpeechRecognition {
         try load(grammar)
         let start = ContinuousClock.now
-        guard let hypothesis = try decoder.decode(samples, search: grammar.searchName),
-            !hypothesis.spokenWords.isEmpty
-        else {
+        let (heard, phoneLoop) = try decodeWithPhoneLoop(samples, search: grammar.searchName)
+        guard let hypothesis = heard, !hypothesis.spokenWords.isEmpty else {
             return recognition(of: nil, samples: samples, since: start)
         }
         var result = recognition(of: hypothesis, samples: samples, since: start)
-        if options.usesPhoneLoop, let phones = try decoder.decode(samples, search: PocketSphinxDecoder.phoneLoopSearch)
-        {
+        if let phones = phoneLoop {
             let evidence = AcousticEvidence(grammar: hypothesis, phoneLoop: phones)
             result.evidence = evidence
             result.scoreMargin = evidence.utteranceMargin

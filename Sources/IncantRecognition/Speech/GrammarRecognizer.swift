@@ -19,6 +19,9 @@ public final class GrammarRecognizer: Recognizer, @unchecked Sendable {
     private let state: Mutex<State>
     /// A second decoder with the full dictionary, made on first use by ``transcribe(_:)``.
     let dictationDecoder = Mutex<PocketSphinxDecoder?>(nil)
+    /// The decoder of the phone loop when it runs beside the grammar search
+    /// (``RecognizerOptions/decodesPhoneLoopInParallel``); nil when `decoder` runs both.
+    let phoneLoopDecoder: PocketSphinxDecoder?
 
     struct State {
         var grammar: SpeechGrammar
@@ -44,20 +47,60 @@ public final class GrammarRecognizer: Recognizer, @unchecked Sendable {
             self.decoder = try PocketSphinxDecoder(model: located, options: options.decoder)
         } else {
             let subset = try DictionarySubset(path: located.dictionary, words: grammar.words)
-            let file = FileManager.default.temporaryDirectory.appendingPathComponent("incant-dict-\(UUID()).dict")
-            try AtomicFile.write(Data(subset.text.utf8), to: file.path)
-            defer { try? FileManager.default.removeItem(at: file) }
-            var trimmed = located
-            trimmed.dictionary = file.path
-            self.decoder = try PocketSphinxDecoder(model: trimmed, options: options.decoder)
+            self.decoder = try Self.decoder(model: located, dictionary: subset.text, options: options.decoder)
+        }
+        if options.usesPhoneLoop && options.decodesPhoneLoopInParallel {
+            // The phone loop needs the acoustic model only; pocketsphinx wants some dictionary.
+            let loop = try Self.decoder(model: located, dictionary: "a AH\n", options: options.decoder)
+            try loop.loadPhoneLoop()
+            self.phoneLoopDecoder = loop
+        } else {
+            self.phoneLoopDecoder = nil
         }
         self.state = Mutex(State(grammar: grammar, addedWords: []))
         // The decoder already holds every dictionary entry of these words: no second read.
         let state = try compile(grammar, searchingModelDictionary: false)
         self.state.withLock { $0 = state }
-        if options.usesPhoneLoop {
+        if options.usesPhoneLoop && phoneLoopDecoder == nil {
             try decoder.loadPhoneLoop()
         }
+    }
+
+    /// A decoder of `model` started with the dictionary `text` (cmudict format).
+    private static func decoder(
+        model: PocketSphinxModel, dictionary text: String, options: PocketSphinxOptions
+    ) throws -> PocketSphinxDecoder {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("incant-dict-\(UUID()).dict")
+        try AtomicFile.write(Data(text.utf8), to: file.path)
+        defer { try? FileManager.default.removeItem(at: file) }
+        var trimmed = model
+        trimmed.dictionary = file.path
+        return try PocketSphinxDecoder(model: trimmed, options: options)
+    }
+
+    /// Decodes `samples` with the grammar search `search` and, when the options ask for it, with
+    /// the phone loop: one after the other on one decoder, or at once on two.
+    func decodeWithPhoneLoop(
+        _ samples: [Int16], search: String
+    ) throws -> (grammar: RecognitionHypothesis?, phoneLoop: RecognitionHypothesis?) {
+        guard options.usesPhoneLoop else { return (try decoder.decode(samples, search: search), nil) }
+        guard let phoneLoopDecoder else {
+            guard let hypothesis = try decoder.decode(samples, search: search), !hypothesis.spokenWords.isEmpty
+            else { return (nil, nil) }
+            return (hypothesis, try decoder.decode(samples, search: PocketSphinxDecoder.phoneLoopSearch))
+        }
+        let results = Mutex<[Int: Result<RecognitionHypothesis?, any Error>]>([:])
+        let decoder = self.decoder
+        DispatchQueue.concurrentPerform(iterations: 2) { index in
+            let result = Result {
+                index == 0
+                    ? try decoder.decode(samples, search: search)
+                    : try phoneLoopDecoder.decode(samples, search: PocketSphinxDecoder.phoneLoopSearch)
+            }
+            results.withLock { $0[index] = result }
+        }
+        let (grammar, loop) = results.withLock { ($0[0], $0[1]) }
+        return (try grammar?.get(), try loop?.get())
     }
 
     /// Recompiles the grammar from `catalog` (phrases were added, edited or removed).
@@ -139,7 +182,7 @@ public final class GrammarRecognizer: Recognizer, @unchecked Sendable {
     public func recognizeSynchronously(_ samples: [Int16]) throws -> SpeechRecognition {
         let start = ContinuousClock.now
         let audioSeconds = Double(samples.count) / 16_000
-        let hypothesis = try decoder.decode(samples, search: Self.grammarSearch)
+        let (hypothesis, phoneLoop) = try decodeWithPhoneLoop(samples, search: Self.grammarSearch)
         guard let hypothesis, !hypothesis.spokenWords.isEmpty else {
             return SpeechRecognition(
                 transcript: "", alternatives: [], acousticConfidence: 0, isRejected: true, scoreMargin: -.infinity,
@@ -148,8 +191,7 @@ public final class GrammarRecognizer: Recognizer, @unchecked Sendable {
         var margin = 0.0
         var confidence = 1.0
         var evidence: AcousticEvidence?
-        if options.usesPhoneLoop, let phones = try decoder.decode(samples, search: PocketSphinxDecoder.phoneLoopSearch)
-        {
+        if let phones = phoneLoop {
             // Frame levels are only needed to gate coverage (a gate of 0 counts every frame).
             let gate = options.acceptance.speechGate
             let measured = AcousticEvidence(

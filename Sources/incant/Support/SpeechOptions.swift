@@ -20,6 +20,12 @@ struct SpeechOptions: ParsableArguments {
     @Option(help: "Reject utterances whose acoustic confidence is below this (0–1).")
     var rejectionThreshold: Double = RecognizerOptions().rejectionThreshold
 
+    @Flag(
+        help: ArgumentHelp(
+            "Decode the phone loop (for rejection) on a second decoder beside the phrase grammar: results sooner "
+                + "on a machine with a spare core, for about 8 MB more memory."))
+    var parallelPhoneLoop = false
+
     @Option(help: .hidden) var grammarFormat: String = RecognizerOptions.GrammarFormat.fsg.rawValue
     @Flag(help: .hidden) var runningNormalization = false
     @Flag(help: .hidden) var noPhoneLoop = false
@@ -58,6 +64,7 @@ struct SpeechOptions: ParsableArguments {
         var options = RecognizerOptions(
             rejectionThreshold: rejectionThreshold, usesPhoneLoop: !noPhoneLoop, dictionaryFiles: files,
             decoder: decoder, grammarFormat: format)
+        options.decodesPhoneLoopInParallel = parallelPhoneLoop
         if let garbagePenalty { options.garbage = GarbageModel(phonePenalty: garbagePenalty) }
         if let speechGate { options.acceptance.speechGate = speechGate }
         if let minimumCoverage { options.acceptance.minimumCoverage = minimumCoverage }
