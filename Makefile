@@ -31,11 +31,13 @@ test-core:
 
 bench: setup
 	$(SWIFT) build -c release --product incant-bench
+	$(SWIFT) build -c release --product incant
 	.build/release/incant-bench match
 	.build/release/incant-bench speech
 
 bench-quick: setup
 	$(SWIFT) build -c release --product incant-bench
+	$(SWIFT) build -c release --product incant
 	.build/release/incant-bench match
 	.build/release/incant-bench speech --quick
 

@@ -20,6 +20,8 @@ struct LeverSweep {
     var conditionFilter: Set<String>?
     /// Print each clip that was not understood (or was falsely accepted) with its evidence.
     var explains = false
+    /// Write every clip's evidence here (tab-separated), for calibrating the acceptance policy.
+    var dumpPath: String?
 
     init(arguments: [String]) throws {
         var index = 0
@@ -38,6 +40,7 @@ struct LeverSweep {
                 options.decoder.extraArguments.append((parts[0], parts[1]))
             case "--no-phone-loop": options.usesPhoneLoop = false
             case "--explain": explains = true
+            case "--dump": dumpPath = try next()
             case "--parallel": options.decodesPhoneLoopInParallel = true
             case "--nbest": options.decoder.nbestCount = Int(try next()) ?? 0
             case "--clips":
@@ -75,6 +78,21 @@ struct LeverSweep {
         }
         let negatives = clips.map { SpeechClip(name: $0.element.name, samples: $0.element.samples, expected: nil) }
         conditions.append(("negatives", negatives, homeCatalog))
+        if conditionFilter?.contains("home") ?? true {
+            // Synthetic home commands (all benchmark voices, every `stride`th clip).
+            let synthesizer = try SpeechSynthesizer(cacheDirectory: paths.synthesisCache)
+            let sentences = try SentenceLists.labelled(path: paths.homeSentences)
+            let requests = SyntheticVoice.all.flatMap { voice in sentences.map { ($0.text, voice) } }
+                .enumerated().filter { $0.offset % stride == 0 }.map(\.element)
+            try synthesizer.prepare(requests.map { (text: $0.0, voice: $0.1) }) { _, _ in }
+            let expected = Dictionary(sentences.map { ($0.text, $0.expected) }) { first, _ in first }
+            let home = try requests.map { text, voice in
+                SpeechClip(
+                    name: "\(voice): \(text)", samples: try synthesizer.samples(text, voice: voice),
+                    expected: expected[text] ?? nil)
+            }
+            conditions.append(("home", home, homeCatalog))
+        }
         let bursts = noise.bursts(count: 40, seed: 0xB0_0575).map {
             SpeechClip(name: "burst", samples: $0, expected: nil)
         }
@@ -85,6 +103,14 @@ struct LeverSweep {
         }
         print("| condition | clips | understood | wrong | accepted | decode / audio |")
         print("|---|---:|---:|---:|---:|---:|")
+        let dump = Mutex<[String]>([])
+        defer {
+            if let dumpPath {
+                let header =
+                    "condition\tclip\tpositive\taccepted\tmatchCorrect\ttranscript\tmargin\tworst\tcoverage\tsupport\twordFrames\tspeechFrames\n"
+                try? (header + dump.withLock { $0 }.joined()).write(toFile: dumpPath, atomically: true, encoding: .utf8)
+            }
+        }
         for (name, clips, catalog) in conditions {
             let collected = ScoreCollector()
             let failures = Mutex<[String]>([])
@@ -97,6 +123,9 @@ struct LeverSweep {
                         let understanding = try system.understand(clip.samples)
                         score.add(understanding, clip: clip)
                         if explains { explain(understanding, clip: clip, condition: name) }
+                        if dumpPath != nil {
+                            dump.withLock { $0.append(row(understanding, clip: clip, condition: name)) }
+                        }
                     }
                     collected.add([.incant: score])
                 } catch {
@@ -109,6 +138,21 @@ struct LeverSweep {
                 "| \(name) | \(score.clips) | \(percent(score.accuracy)) | \(percent(score.wrongRate)) "
                     + "| \(percent(score.acceptRate)) | \(String(format: "%.3f", score.realTimeFactor)) |")
         }
+    }
+
+    /// One tab-separated line of evidence for `--dump`.
+    func row(_ understanding: Understanding, clip: SpeechClip, condition: String) -> String {
+        let correct = clip.expected?.isMet(by: understanding.matched) ?? false
+        let e = understanding.evidence
+        let numbers = [e?.meanWordMargin, e?.worstWordMargin, e?.coverage, e?.support].map {
+            $0.map { String(format: "%.3f", $0) } ?? ""
+        }
+        return
+            ([
+                condition, clip.name, clip.expected == nil ? "0" : "1", understanding.accepted == nil ? "0" : "1",
+                correct ? "1" : "0", understanding.transcript,
+            ] + numbers
+            + ["\(e?.wordFrames ?? 0)", "\(e?.speechFrames ?? 0)"]).joined(separator: "\t") + "\n"
     }
 
     /// One line for a clip whose outcome was wrong.

@@ -15,6 +15,8 @@ struct Understanding: Sendable {
     var resultSeconds: Double
     /// Incant's acoustic measurements, for `levers --explain`.
     var evidence: AcousticEvidence? = nil
+    /// What the matcher made of the transcript before acoustic rejection (`levers --dump`).
+    var matched: MatchCandidate? = nil
 }
 
 /// One way of turning an utterance into a shortcut, measured side by side with the others.
@@ -47,7 +49,7 @@ final class IncantSystem: SpeechSystem, @unchecked Sendable {
         let match = interpreter.interpret(recognition)
         return Understanding(
             accepted: match.accepted, transcript: recognition.transcript, decodeSeconds: recognition.decodeSeconds,
-            resultSeconds: seconds(since: start), evidence: recognition.evidence)
+            resultSeconds: seconds(since: start), evidence: recognition.evidence, matched: match.match.accepted)
     }
 }
 
