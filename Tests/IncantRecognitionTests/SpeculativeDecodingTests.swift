@@ -1,3 +1,4 @@
+import Dispatch
 import IncantCapture
 import Synchronization
 import Testing
@@ -46,6 +47,32 @@ struct SpeculativeDecodingTests {
         // A speculation is used at most once.
         let again = try await speculation.result(for: Self.utterance(start: 100, count: 800)) { work($0) }
         #expect(!again.speculated)
+    }
+
+    @Test("a speculation replaced before the decoding queue reached it never decodes")
+    func replacedSpeculationDoesNotRun() async throws {
+        let speculation = SpeculativeDecoding<Int>()
+        let work = Work()
+        // Hold the decoding queue, as a long decode would, while utterances settle one after another.
+        let gate = DispatchSemaphore(value: 0)
+        let started = DispatchSemaphore(value: 0)
+        let holding = Task {
+            try await DecodingQueue.run {
+                started.signal()
+                gate.wait()
+            }
+        }
+        await Task.detached { started.wait() }.value
+        for index in 0..<5 {
+            speculation.begin(Self.utterance(start: index * 10_000, count: 800)) { work($0) }
+        }
+        gate.signal()
+        try await holding.value
+        let last = Self.utterance(start: 40_000, count: 800)
+        let (output, speculated) = try await speculation.result(for: last) { work($0) }
+        #expect(output == 800 && speculated)
+        // Only the last speculation decoded (those replaced while queued were skipped).
+        #expect(work.calls.load(ordering: .relaxed) == 1)
     }
 
     @Test("a discarded speculation is not used, and errors reach the caller")

@@ -34,22 +34,51 @@ public final class SpeculativeDecoding<Output: Sendable>: Sendable {
         }
     }
 
-    private let pending = Mutex<(key: Key, task: Task<Output, any Error>)?>(nil)
+    /// One decoding begun ahead of the close.
+    private struct Speculation {
+        var key: Key
+        var task: Task<Output, any Error>
+        /// Set when the speculation is replaced or discarded: if it is still waiting for the
+        /// decoding queue, it does not decode at all.
+        var abandoned: Flag
+    }
+
+    /// A flag shared with a queued decoding.
+    private final class Flag: Sendable {
+        let value = Atomic<Bool>(false)
+    }
+
+    private let pending = Mutex<Speculation?>(nil)
 
     public init() {}
 
     /// Starts decoding `utterance` with `work` on the decoding queue, in place of any earlier
-    /// speculation (whose result is then never used).
+    /// speculation (whose result is then never used; if it has not started, it never runs, so
+    /// a source read faster than real time does not queue one decoding per utterance).
     public func begin(_ utterance: Utterance, _ work: @escaping @Sendable ([Int16]) throws -> Output) {
         let samples = utterance.samples
-        let task = Task { try await DecodingQueue.run { try work(samples) } }
-        pending.withLock { $0 = (Key(utterance), task) }
+        let abandoned = Flag()
+        let task = Task {
+            try await DecodingQueue.run {
+                if abandoned.value.load(ordering: .relaxed) { throw CancellationError() }
+                return try work(samples)
+            }
+        }
+        replace(with: Speculation(key: Key(utterance), task: task, abandoned: abandoned))
     }
 
     /// Forgets the current speculation (for example when the phrases were reloaded, so that
     /// its result may be out of date).
     public func discard() {
-        pending.withLock { $0 = nil }
+        replace(with: nil)
+    }
+
+    private func replace(with speculation: Speculation?) {
+        let previous = pending.withLock { pending in
+            defer { pending = speculation }
+            return pending
+        }
+        previous?.abandoned.value.store(true, ordering: .relaxed)
     }
 
     /// The result of `work` over `utterance`: the speculation's, when one decoded exactly these
@@ -58,12 +87,13 @@ public final class SpeculativeDecoding<Output: Sendable>: Sendable {
         for utterance: Utterance, _ work: @escaping @Sendable ([Int16]) throws -> Output
     ) async throws -> (output: Output, speculated: Bool) {
         let key = Key(utterance)
-        let speculation = pending.withLock { pending -> Task<Output, any Error>? in
+        let speculation = pending.withLock { pending in
             defer { pending = nil }
-            return pending?.key == key ? pending?.task : nil
+            return pending
         }
         if let speculation {
-            return (try await speculation.value, true)
+            if speculation.key == key { return (try await speculation.task.value, true) }
+            speculation.abandoned.value.store(true, ordering: .relaxed)
         }
         let samples = utterance.samples
         return (try await DecodingQueue.run { try work(samples) }, false)
