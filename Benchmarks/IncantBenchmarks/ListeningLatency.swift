@@ -3,9 +3,11 @@ import IncantCapture
 import IncantPhrases
 
 /// End of speech → handler start, and peak memory, of the real `incant listen` hearing a
-/// microphone-like stream: coffee orders between stretches of room tone in one WAV file, played
-/// in real time (`--real-time`, 20 ms chunks) against the coffee shortcut, whose handler is a
-/// program that writes the time it started.
+/// microphone-like stream: coffee orders between stretches of room tone, written to its standard
+/// input in real time (`--stdin`, 20 ms chunks, as `arecord … | incant listen --stdin` delivers a
+/// microphone) against the coffee shortcut, whose handler is a program that writes the time it
+/// started. (A WAV file played with `--file --real-time` would do the same, but the file's
+/// mapped pages count in the listener's resident memory.)
 ///
 /// Latency is the handler's start minus the utterance's close (the end of the trailing-silence
 /// window, `heard.closedAt`), so it excludes that window as the target does. `listen` decodes
@@ -57,8 +59,6 @@ struct ListeningLatency {
             spans.append((start..<Double(stream.count) / 16_000, clip))
             stream += roomTone(1.2)
         }
-        let wav = directory + "/stream.wav"
-        try WAVFile.write(stream, to: wav)
 
         let stamps = directory + "/handler-starts.log"
         let handler = directory + "/stamp"
@@ -80,7 +80,7 @@ struct ListeningLatency {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: incant)
         process.arguments = [
-            "listen", "--file", wav, "--real-time", "--json", "--yes", "--no-history", "--shortcuts", shortcuts,
+            "listen", "--stdin", "--json", "--yes", "--no-history", "--shortcuts", shortcuts,
         ]
         // Nothing of the user's own phrases or settings.
         let isolated = ["XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME", "XDG_CACHE_HOME"].map { ($0, directory) }
@@ -88,12 +88,17 @@ struct ListeningLatency {
             isolated + [("INCANT_MODELS", paths.root + "/models")]
         ) { $1 }
         let output = Pipe()
+        let input = Pipe()
         process.standardOutput = output
+        process.standardInput = input
         process.standardError = FileHandle.nullDevice
         let started = ContinuousClock.now
         try process.run()
         // Read the output meanwhile, and watch the listener's peak resident memory.
         let collected = OutputCollector(output.fileHandleForReading)
+        let spoken = stream
+        let speaker = Thread { Self.speak(spoken, into: input.fileHandleForWriting) }
+        speaker.start()
         var result = Result()
         while process.isRunning {
             if let peak = ProcessMemory.field("VmHWM", process: "\(process.processIdentifier)") {
@@ -141,6 +146,27 @@ struct ListeningLatency {
             }
         }
         return result
+    }
+
+    /// Writes `samples` as raw s16le in 20 ms chunks, each when its last sample has been
+    /// "spoken", then closes the pipe (the listener then ends).
+    static func speak(_ samples: [Int16], into handle: FileHandle) {
+        let clock = ContinuousClock()
+        let began = clock.now
+        var start = 0
+        while start < samples.count {
+            let end = min(samples.count, start + 320)
+            let due = began + AudioFormat.duration(ofSamples: end)
+            let wait = due - clock.now
+            if wait > .zero {
+                let (seconds, attoseconds) = wait.components
+                Thread.sleep(forTimeInterval: Double(seconds) + Double(attoseconds) / 1e18)
+            }
+            let bytes = samples[start..<end].withUnsafeBytes { Data($0) }
+            do { try handle.write(contentsOf: bytes) } catch { break }
+            start = end
+        }
+        try? handle.close()
     }
 }
 

@@ -182,15 +182,18 @@ struct SpeechReport {
         let p = { (values: [Double], q: Double) in self.milliseconds(ConditionScore.percentile(values, q)) }
         return [
             "## Listening: end of speech → handler start", "",
-            "The real `incant listen --file stream.wav --real-time --json --yes` (release build) hears "
+            "The real `incant listen --stdin --json --yes` (release build) hears "
                 + "\(listening.utterances) utterances: \(every(plan.listeningClipStride)) of the coffee recordings, each between "
-                + "0.8 s and 1.2 s of room tone, in one WAV file played at the speed of speech (20 ms chunks, "
+                + "0.8 s and 1.2 s of room tone, written to its standard input at the speed of speech as raw 16 kHz "
+                + "audio, the way `arecord … | incant listen --stdin` delivers a microphone (20 ms chunks, "
                 + "\(String(format: "%.0f", listening.audioSeconds)) s of audio in "
                 + "\(String(format: "%.0f", listening.streamedSeconds)) s). The coffee shortcut's handler is a program "
                 + "that writes the time it starts; latency is that time minus the utterance's close, the end of the "
                 + "trailing-silence window (300 ms after the last speech frame), so the window itself is excluded. "
                 + "The listener decodes each utterance while that window runs (from 150 ms after the last speech "
-                + "frame, when its samples are final); \"decode time\" is what a listener that decodes only after "
+                + "frame, when its samples are final), the phrase search and the phone loop on two cores "
+                + "(`listen`'s default; the accuracy tables above decode both on one, as `incant recognize` does, "
+                + "with identical results); \"decode time\" is what a listener that decodes only after "
                 + "the close would add instead (Incant's decoder; the JSGF baseline's is in the table above).", "",
             "| measure | p50 | p95 | max |",
             "|---|---:|---:|---:|",

@@ -60,7 +60,7 @@ struct ListenCommand: AsyncParsableCommand {
 
     private func listen() async throws -> Int32 {
         let loaded = try catalog.loadCatalog()
-        let recognizer = try speech.makeRecognizer(for: loaded)
+        let recognizer = try speech.makeRecognizer(for: loaded, parallelPhoneLoop: true)
         let matcher = PhraseMatcher(catalog: loaded, options: try matching.options())
         let matchOptions = try matching.options()
         let source = try audio.source()

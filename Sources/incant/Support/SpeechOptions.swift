@@ -22,9 +22,9 @@ struct SpeechOptions: ParsableArguments {
 
     @Flag(
         help: ArgumentHelp(
-            "Decode the phone loop (for rejection) on a second decoder beside the phrase grammar: results sooner "
-                + "on a machine with a spare core, for about 8 MB more memory."))
-    var parallelPhoneLoop = false
+            "Decode on one core: about 7 MB less memory, but `listen` starts shortcuts later (by default it "
+                + "checks what it heard against a phone loop on a second core while decoding the phrases)."))
+    var oneCore = false
 
     @Option(help: .hidden) var grammarFormat: String = RecognizerOptions.GrammarFormat.fsg.rawValue
     @Flag(help: .hidden) var runningNormalization = false
@@ -37,7 +37,8 @@ struct SpeechOptions: ParsableArguments {
     @Option(help: .hidden) var marginCenter: Double?
     @Option(help: .hidden) var minimumSupport: Double?
 
-    func recognizerOptions() throws -> RecognizerOptions {
+    /// - Parameter parallelPhoneLoop: decode the phone loop beside the grammar (unless `--one-core`).
+    func recognizerOptions(parallelPhoneLoop: Bool = false) throws -> RecognizerOptions {
         guard (0...1).contains(rejectionThreshold) else {
             throw CommandFailure(message: "--rejection-threshold must be between 0 and 1", status: ExitStatus.usage)
         }
@@ -64,7 +65,7 @@ struct SpeechOptions: ParsableArguments {
         var options = RecognizerOptions(
             rejectionThreshold: rejectionThreshold, usesPhoneLoop: !noPhoneLoop, dictionaryFiles: files,
             decoder: decoder, grammarFormat: format)
-        options.decodesPhoneLoopInParallel = parallelPhoneLoop
+        options.decodesPhoneLoopInParallel = parallelPhoneLoop && !oneCore
         if let garbagePenalty { options.garbage = GarbageModel(phonePenalty: garbagePenalty) }
         if let speechGate { options.acceptance.speechGate = speechGate }
         if let minimumCoverage { options.acceptance.minimumCoverage = minimumCoverage }
@@ -74,10 +75,12 @@ struct SpeechOptions: ParsableArguments {
     }
 
     /// Loads the model and compiles the grammar of `catalog`, naming what went wrong.
-    func makeRecognizer(for catalog: PhraseCatalog) throws -> GrammarRecognizer {
+    /// `parallelPhoneLoop` is for listeners (results sooner, see ``oneCore``).
+    func makeRecognizer(for catalog: PhraseCatalog, parallelPhoneLoop: Bool = false) throws -> GrammarRecognizer {
         do {
             let located = try PocketSphinxModel.locate(directory: model)
-            let recognizer = try GrammarRecognizer(catalog: catalog, options: try recognizerOptions(), model: located)
+            let recognizer = try GrammarRecognizer(
+                catalog: catalog, options: try recognizerOptions(parallelPhoneLoop: parallelPhoneLoop), model: located)
             for skipped in recognizer.grammar.skipped {
                 StandardError.print("incant: warning: \(skipped.entry.label) is not listened for: \(skipped.reason)")
             }
