@@ -28,6 +28,40 @@ struct ListenTests {
         #expect(try String(contentsOfFile: log, encoding: .utf8) == "3 x four cheese\n")
     }
 
+    @Test("--real-time plays the file at the speed of speech; the shortcut starts as the utterance closes")
+    func realTimeFileReportsLatency() async throws {
+        let cli = try CLIRunner()
+        defer { cli.cleanUp() }
+        let audio = try await TestSpeech.make(["order three four cheese pizzas"], in: cli.home)
+        let log = cli.home.appendingPathComponent("orders.log").path
+        let started = Date()
+        let result = try await cli.run(
+            ["listen", "--file", audio, "--real-time", "--once", "--json", "--shortcuts", CLIRunner.demo],
+            extraEnvironment: ["PIZZERIA_LOG": log])
+        let elapsed = Date().timeIntervalSince(started)
+        #expect(result.status == 0, "\(result.stderr)")
+        let json = try result.json()
+        #expect(json["shortcut"] as? String == "order-pizza")
+        let heard = try #require(json["heard"] as? [String: Any])
+        let end = try #require(heard["end"] as? Double)
+        // Not before the utterance's last sample could have been spoken.
+        #expect(elapsed >= end - 0.05, "finished after \(elapsed) s, utterance ends at \(end) s")
+        let closedAt = try #require(heard["closedAt"] as? Double)
+        #expect(abs(closedAt - started.timeIntervalSince1970 - end) < 5)
+        // Decoded during the trailing silence: the result is ready well within a decode's time.
+        let latency = try #require(heard["latencySeconds"] as? Double)
+        #expect(latency >= 0 && latency < 2)
+        #expect(try String(contentsOfFile: log, encoding: .utf8) == "3 x four cheese\n")
+    }
+
+    @Test func realTimeNeedsAFile() async throws {
+        let cli = try CLIRunner()
+        defer { cli.cleanUp() }
+        let result = try await cli.run(["listen", "--stdin", "--real-time", "--shortcuts", CLIRunner.demo])
+        #expect(result.status != 0)
+        #expect(result.stderr.contains("--real-time applies to --file"))
+    }
+
     @Test func alsaDeviceFromTheUsersAsoundrc() async throws {
         let cli = try CLIRunner()
         defer { cli.cleanUp() }
