@@ -46,11 +46,13 @@ struct ListenTests {
         let end = try #require(heard["end"] as? Double)
         // Not before the utterance's last sample could have been spoken.
         #expect(elapsed >= end - 0.05, "finished after \(elapsed) s, utterance ends at \(end) s")
+        // Closed after its audio was played, before the run ended (model loading comes first,
+        // so how much after depends on the machine's load).
         let closedAt = try #require(heard["closedAt"] as? Double)
-        #expect(abs(closedAt - started.timeIntervalSince1970 - end) < 5)
-        // Decoded during the trailing silence: the result is ready well within a decode's time.
+        let ended = started.timeIntervalSince1970 + elapsed
+        #expect(closedAt >= started.timeIntervalSince1970 + end - 0.05 && closedAt <= ended)
         let latency = try #require(heard["latencySeconds"] as? Double)
-        #expect(latency >= 0 && latency < 2)
+        #expect(latency >= 0 && closedAt + latency <= ended)
         #expect(try String(contentsOfFile: log, encoding: .utf8) == "3 x four cheese\n")
     }
 
