@@ -151,17 +151,11 @@ struct ListeningLatency {
     /// Writes `samples` as raw s16le in 20 ms chunks, each when its last sample has been
     /// "spoken", then closes the pipe (the listener then ends).
     static func speak(_ samples: [Int16], into handle: FileHandle) {
-        let clock = ContinuousClock()
-        let began = clock.now
+        var pace = SpeakingPace()
         var start = 0
         while start < samples.count {
             let end = min(samples.count, start + 320)
-            let due = began + AudioFormat.duration(ofSamples: end)
-            let wait = due - clock.now
-            if wait > .zero {
-                let (seconds, attoseconds) = wait.components
-                Thread.sleep(forTimeInterval: Double(seconds) + Double(attoseconds) / 1e18)
-            }
+            pace.waitUntilSpoken(end)
             let bytes = samples[start..<end].withUnsafeBytes { Data($0) }
             do { try handle.write(contentsOf: bytes) } catch { break }
             start = end

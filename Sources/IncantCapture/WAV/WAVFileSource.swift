@@ -1,5 +1,3 @@
-import Foundation
-
 /// Plays a WAV file as an ``AudioSource``, converting it to 16 kHz mono if needed.
 ///
 /// See ``WAVFile`` for which files are accepted. Opening errors surface as the first
@@ -28,19 +26,12 @@ public struct WAVFileSource: AudioSource {
         let isRealTime = isRealTime
         return AudioFrameStream(threadName: "incant.wav") { sink in
             let file = try WAVFile(path: path)
-            let clock = ContinuousClock()
-            let began = clock.now
+            var pace = SpeakingPace()
             var start = 0
             while start < file.sampleCount {
                 let end = min(start + chunkSize, file.sampleCount)
-                if isRealTime {
-                    // A chunk is available once its last sample has been "spoken".
-                    let wait = began + AudioFormat.duration(ofSamples: end) - clock.now
-                    if wait > .zero {
-                        let (seconds, attoseconds) = wait.components
-                        Thread.sleep(forTimeInterval: Double(seconds) + Double(attoseconds) / 1e18)
-                    }
-                }
+                // A chunk is available once its last sample has been "spoken".
+                if isRealTime { pace.waitUntilSpoken(end) }
                 guard sink.send(file.samples(in: start..<end)) else { return }
                 start = end
             }
