@@ -8,7 +8,7 @@ import Synchronization
 /// kitchen noise) and on coffee speech against the home set, for measuring one lever at a time.
 ///
 ///     incant-bench levers [--stride N] [--snr 24,6] [--decoder -beam=1e-60 ...] [--no-phone-loop]
-///                         [--margin-center X] [--support X] [--coverage X]
+///                         [--margin-center X] [--support X] [--coverage X] [--word-gate dB|off]
 ///
 /// Prints understood / wrong / false-accept rates and decode time over audio time per
 /// condition. Every run uses the same clips and the same noise (fixed seeds) as `speech`.
@@ -50,6 +50,8 @@ struct LeverSweep {
             case "--margin-center": options.acceptance.marginCenter = Double(try next()) ?? 0
             case "--support": options.acceptance.minimumSupport = Double(try next()) ?? 0
             case "--coverage": options.acceptance.minimumCoverage = Double(try next()) ?? 0
+            // A number of dB, or `off`.
+            case "--word-gate": options.acceptance.wordRelativeGate = Double(try next())
             case "--gate": options.acceptance.speechGate = Double(try next()) ?? 0
             default: throw BenchmarkError("unknown option \(arguments[index])")
             }

@@ -2,6 +2,8 @@
 #include <sphinxbase/err.h>
 #include <sphinxbase/jsgf.h>
 #include <sphinxbase/fsg_model.h>
+#include <sphinxbase/fe.h>
+#include <stdlib.h>
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -28,4 +30,72 @@ static void incant_sphinx_log_forward(void *user_data, err_lvl_t level, const ch
 static inline void incant_sphinx_set_log_sink(incant_sphinx_log_sink_t sink) {
     err_set_logfp(NULL);
     err_set_callback(incant_sphinx_log_forward, (void *)sink);
+}
+
+/// Decodes `samples` as one whole utterance, like `ps_process_raw(ps, samples, n, 0, 1)`, and
+/// records which 10 ms audio frame each frame the search saw came from.
+///
+/// pocketsphinx's voice activity detector (`-remove_silence`) drops frames it takes for
+/// silence before the search, so word segments are numbered in a shortened timeline. Here the
+/// front end is fed one frame shift at a time, the same computation `ps_process_raw` makes in
+/// one call, and every frame it lets through is matched with the audio frame it was computed
+/// from: the frames let through are always the latest ones (the detector's pre-speech buffer
+/// holds the frames just before speech began), so a call that returns `n` frames returns the
+/// last `n` computed. The kept frames are then searched with `ps_process_cep` as one utterance.
+///
+/// `kept` must have room for `incant_tracked_capacity(ps, n_samples)` entries; on return
+/// `*n_kept` holds how many frames were searched. Returns <0 on failure.
+static inline int32_t incant_tracked_capacity(ps_decoder_t *ps, size_t n_samples) {
+    int shift = 0, size = 0;
+    fe_get_input_size(ps_get_fe(ps), &shift, &size);
+    return (int32_t)(n_samples / (size_t)(shift > 0 ? shift : 1)) + 2;
+}
+
+static inline int incant_process_tracked(ps_decoder_t *ps, const int16 *samples, size_t n_samples,
+                                         int32_t *kept, int32_t *n_kept) {
+    fe_t *fe = ps_get_fe(ps);
+    int shift = 0, size = 0;
+    fe_get_input_size(fe, &shift, &size);
+    int ncep = fe_get_output_size(fe);
+    int32_t capacity = incant_tracked_capacity(ps, n_samples);
+    mfcc_t *storage = calloc((size_t)capacity * (size_t)ncep, sizeof(mfcc_t));
+    mfcc_t **rows = calloc((size_t)capacity, sizeof(mfcc_t *));
+    if (storage == NULL || rows == NULL) {
+        free(storage);
+        free(rows);
+        return -1;
+    }
+    for (int32_t row = 0; row < capacity; row++) rows[row] = storage + (size_t)row * (size_t)ncep;
+    fe_start_utt(fe);
+    int32_t total = 0;
+    size_t fed = 0;
+    int result = 0;
+    while (fed < n_samples && result >= 0) {
+        size_t chunk = n_samples - fed < (size_t)shift ? n_samples - fed : (size_t)shift;
+        const int16 *pointer = samples + fed;
+        size_t remaining = chunk;
+        int32_t frames = capacity - 1 - total;
+        result = fe_process_frames(fe, &pointer, &remaining, rows + total, &frames, NULL);
+        fed += chunk - remaining;
+        if (remaining == chunk && frames == 0 && result >= 0) {
+            /* Nothing consumed: the buffer is full (cannot happen with this capacity). */
+            result = -1;
+            break;
+        }
+        /* Audio frames computed so far, the latest of which are the ones returned. */
+        int32_t computed = fed < (size_t)size ? 0 : 1 + (int32_t)((fed - (size_t)size) / (size_t)shift);
+        for (int32_t index = 0; index < frames; index++) kept[total + index] = computed - frames + index;
+        total += frames;
+    }
+    if (result >= 0) {
+        int32_t tail = 0;
+        int32_t computed = fed < (size_t)size ? 0 : 1 + (int32_t)((fed - (size_t)size) / (size_t)shift);
+        fe_end_utt(fe, rows[total], &tail);
+        if (tail > 0) kept[total++] = computed;
+        result = ps_process_cep(ps, rows, total, 0, 1);
+    }
+    *n_kept = total;
+    free(rows);
+    free(storage);
+    return result;
 }

@@ -50,6 +50,51 @@ struct PocketSphinxDecoderTests {
         }
     }
 
+    @Test("word frames are matched with the audio frames pocketsphinx kept after dropping silence")
+    func audioFrames() throws {
+        let decoder = try SharedDecoder.decoder.get()
+        let speech = try Speech.synthesize("what time is it")
+        // Two seconds of silence before the command: pocketsphinx's detector drops most of it.
+        let lead = 32_000
+        let samples = [Int16](repeating: 0, count: lead) + speech + [Int16](repeating: 0, count: 8_000)
+        let hypothesis = try #require(try decoder.decode(samples, search: "home"))
+        #expect(hypothesis.text == "what time is it")
+        let kept = try #require(hypothesis.audioFrames)
+        #expect(zip(kept, kept.dropFirst()).allSatisfy { $0 < $1 }, "kept frames must increase")
+        #expect(kept.allSatisfy { $0 >= 0 && $0 <= samples.count / 160 })
+        #expect(kept.count < samples.count / 160 - 100, "most of the silence is dropped: \(kept.count) frames kept")
+
+        // The first word starts where the speech starts in the audio, not where the search
+        // numbered it.
+        let levels = FrameLevels(samples: speech)
+        let onset = lead / 160 + (levels.levels.firstIndex { $0 >= levels.floor + 20 } ?? 0)
+        let first = try #require(hypothesis.spokenWords.first)
+        #expect(first.startFrame < onset - 100, "search frame \(first.startFrame)")
+        #expect(abs(hypothesis.audioFrame(first.startFrame) - onset) <= 15, "onset \(onset), kept \(kept.prefix(5))")
+        let last = try #require(hypothesis.spokenWords.last)
+        #expect(hypothesis.audioFrame(last.endFrame) <= (lead + speech.count) / 160 + 15)
+    }
+
+    @Test("tracking the kept frames decodes exactly as pocketsphinx's own whole-utterance call")
+    func trackedDecodingIsUnchanged() throws {
+        var options = PocketSphinxOptions()
+        options.tracksAudioFrames = false
+        let untracked = try PocketSphinxDecoder(options: options)
+        try untracked.loadGrammar(jsgf: SharedDecoder.coffeeGrammar, named: "coffee")
+        let tracked = try SharedDecoder.decoder.get()
+        for clip in Self.coffeeClips {
+            let samples = [Int16](repeating: 0, count: 16_000) + (try SharedSpeech.samples(of: clip))
+            let plain = try #require(try untracked.decode(samples, search: "coffee"))
+            var followed = try #require(try tracked.decode(samples, search: "coffee"))
+            #expect(plain.audioFrames == nil)
+            #expect(followed.audioFrames != nil)
+            followed.audioFrames = nil
+            #expect(followed.text == plain.text)
+            #expect(followed.score == plain.score)
+            #expect(followed.words == plain.words)
+        }
+    }
+
     @Test("streaming decoding recognizes an utterance fed in 20 ms pieces")
     func streaming() throws {
         let decoder = try SharedDecoder.decoder.get()

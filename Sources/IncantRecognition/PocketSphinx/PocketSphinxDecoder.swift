@@ -258,15 +258,29 @@ public final class PocketSphinxDecoder: @unchecked Sendable {
             // See PocketSphinxOptions.normalizesWholeUtterance for the trade-off.
             let fullUtterance: Int32 = options.normalizesWholeUtterance ? 1 : 0
             let input = options.addsComfortNoise ? ComfortNoise.apply(to: samples) : samples
-            let processed = input.withUnsafeBufferPointer { buffer in
-                ps_process_raw(decoder, buffer.baseAddress, buffer.count, 0, fullUtterance)
+            var kept: [Int]?
+            let processed: Int32
+            if options.normalizesWholeUtterance && options.tracksAudioFrames {
+                // The same decoding as ps_process_raw, noting which audio frames the search saw.
+                var frames = [Int32](repeating: 0, count: Int(incant_tracked_capacity(decoder, input.count)))
+                var count: Int32 = 0
+                processed = input.withUnsafeBufferPointer { buffer in
+                    incant_process_tracked(decoder, buffer.baseAddress, buffer.count, &frames, &count)
+                }
+                kept = frames.prefix(Int(max(0, count))).map(Int.init)
+            } else {
+                processed = input.withUnsafeBufferPointer { buffer in
+                    ps_process_raw(decoder, buffer.baseAddress, buffer.count, 0, fullUtterance)
+                }
             }
             samplesInUtterance = samples.count
             try finishUtterance()
             if processed < 0 {
                 throw RecognitionError.decodingFailed(message: Self.explain(since: mark, or: "ps_process_raw failed"))
             }
-            return collectHypothesis()
+            var hypothesis = collectHypothesis()
+            hypothesis?.audioFrames = kept
+            return hypothesis
         }
     }
 

@@ -20,6 +20,11 @@ public struct PocketSphinxOptions: Sendable, Equatable {
     /// digital silence otherwise makes pocketsphinx's results depend on how much of it
     /// surrounds the speech.
     public var addsComfortNoise: Bool
+    /// Record which audio frames the search saw (``RecognitionHypothesis/audioFrames``) when
+    /// decoding a whole utterance. The decoding is the same either way; pocketsphinx's silence
+    /// detector drops frames before the search, and without the record word frame numbers
+    /// cannot be matched with the audio.
+    public var tracksAudioFrames: Bool = true
     /// Further pocketsphinx options as name/value pairs, e.g. `("-beam", "1e-60")`.
     public var extraArguments: [(String, String)]
 
@@ -43,7 +48,7 @@ public struct PocketSphinxOptions: Sendable, Equatable {
         lhs.nbestCount == rhs.nbestCount && lhs.computesPosterior == rhs.computesPosterior
             && lhs.phoneLoopContextIndependent == rhs.phoneLoopContextIndependent
             && lhs.normalizesWholeUtterance == rhs.normalizesWholeUtterance
-            && lhs.addsComfortNoise == rhs.addsComfortNoise
+            && lhs.addsComfortNoise == rhs.addsComfortNoise && lhs.tracksAudioFrames == rhs.tracksAudioFrames
             && lhs.extraArguments.elementsEqual(rhs.extraArguments) { $0 == $1 }
     }
 }

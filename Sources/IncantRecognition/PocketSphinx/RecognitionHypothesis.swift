@@ -25,6 +25,10 @@ public struct RecognitionHypothesis: Sendable, Equatable {
     public var frameCount: Int
     /// The search that produced the hypothesis.
     public var search: String
+    /// For each frame the search saw, the 10 ms audio frame it was computed from; nil when not
+    /// tracked. pocketsphinx drops frames it takes for silence before searching, so segment
+    /// frame numbers (``WordSegment/startFrame``) count only the frames kept.
+    public var audioFrames: [Int]? = nil
 
     public init(
         text: String, score: Int32, logPosterior: Int32, posterior: Double, words: [WordSegment],
@@ -42,6 +46,14 @@ public struct RecognitionHypothesis: Sendable, Equatable {
 
     /// The recognised words, fillers removed.
     public var spokenWords: [WordSegment] { words.filter { !$0.isFiller } }
+
+    /// The audio frame of search frame `frame` (the same number when frames were not tracked).
+    public func audioFrame(_ frame: Int) -> Int {
+        guard let audioFrames, !audioFrames.isEmpty else { return frame }
+        if frame < 0 { return audioFrames[0] + frame }
+        if frame >= audioFrames.count { return audioFrames[audioFrames.count - 1] + frame - audioFrames.count + 1 }
+        return audioFrames[frame]
+    }
 
     /// ``score`` per frame, for comparing utterances of different lengths.
     public var scorePerFrame: Double { frameCount > 0 ? Double(score) / Double(frameCount) : 0 }

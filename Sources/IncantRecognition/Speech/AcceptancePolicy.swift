@@ -26,11 +26,15 @@ public struct AcceptancePolicy: Sendable, Hashable {
     /// The least share of the words' frames the phone loop must hear as speech; 0 turns the
     /// check off.
     public var minimumSupport: Double
+    /// When set, coverage also ignores frames more than this many dB below the median level of
+    /// the phrase's own words.
+    public var wordRelativeGate: Double? = nil
 
     public init(
         marginCenter: Double, marginScale: Double, minimumCoverage: Double, speechGate: Double = 0,
-        minimumSupport: Double = 0
+        minimumSupport: Double = 0, wordRelativeGate: Double? = nil
     ) {
+        self.wordRelativeGate = wordRelativeGate
         self.marginCenter = marginCenter
         self.marginScale = marginScale
         self.minimumCoverage = minimumCoverage
@@ -60,8 +64,18 @@ public struct AcceptancePolicy: Sendable, Hashable {
     ///   coverage that passed, but the loop heard no speech under most of those words (median
     ///   support 0.1); the check leaves 12% of them. Accepted real and synthesized commands had
     ///   support of 0.56 or more in clean audio and at 6 dB, with one synthesized one at 0.42.
+    ///
+    /// Coverage also ignores frames more than 6 dB below the median level of the phrase's own
+    /// words (``wordRelativeGate``), with the least coverage raised from 0.8 to 0.82 to keep
+    /// false accepts where they were. A speaker in a noisy kitchen is louder than most of the
+    /// noise around their words; unrelated speech that a short phrase swallowed is as loud as the
+    /// phrase. Measured on 164 clips per condition (`incant-bench levers --stride 2 --snr
+    /// 18,12,9,6 --word-gate 6 --coverage 0.82`): understood at 18, 12, 9 and 6 dB SNR went from
+    /// 89.0, 82.9, 76.2 and 61.0% to 91.5, 85.4, 79.9 and 62.2%, clean and synthetic home commands
+    /// unchanged, and real coffee orders accepted by the home phrases stayed at 1.2% of 327.
     public static let phrases = AcceptancePolicy(
-        marginCenter: -45, marginScale: 3, minimumCoverage: 0.8, speechGate: 9, minimumSupport: 0.4)
+        marginCenter: -45, marginScale: 3, minimumCoverage: 0.82, speechGate: 9, minimumSupport: 0.4,
+        wordRelativeGate: 6)
 
     /// Confidence in [0, 1].
     public func confidence(_ evidence: AcousticEvidence) -> Double {

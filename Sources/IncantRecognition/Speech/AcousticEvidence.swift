@@ -47,7 +47,7 @@ public struct AcousticEvidence: Sendable, Hashable, Codable {
     /// and around the words is not speech the phrase failed to explain.
     public init(
         grammar: RecognitionHypothesis, phoneLoop: RecognitionHypothesis, levels: FrameLevels? = nil,
-        speechGate: Double = 0
+        speechGate: Double = 0, wordRelativeGate: Double? = nil
     ) {
         let phones = phoneLoop.words
         func loopScore(from start: Int, to end: Int) -> Double {
@@ -88,7 +88,15 @@ public struct AcousticEvidence: Sendable, Hashable, Codable {
         support = spoken.isEmpty ? 0 : Double(spoken.intersection(speech).count) / Double(spoken.count)
         var audible = speech
         if let levels {
-            audible = IndexSet(speech.filter { levels.isAudible($0, gate: speechGate) })
+            audible = IndexSet(speech.filter { levels.isAudible(grammar.audioFrame($0), gate: speechGate) })
+            if let wordRelativeGate {
+                let wordLevels = spoken.map { levels.level(grammar.audioFrame($0)) }.sorted()
+                if !wordLevels.isEmpty {
+                    let median = wordLevels[wordLevels.count / 2]
+                    audible = IndexSet(
+                        audible.filter { levels.level(grammar.audioFrame($0)) >= median - wordRelativeGate })
+                }
+            }
         }
         // The share of the loop's audible speech that the words cover; 1 when there is none.
         coverage = audible.isEmpty ? 1 : Double(audible.intersection(spoken).count) / Double(audible.count)

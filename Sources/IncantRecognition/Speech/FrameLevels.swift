@@ -37,6 +37,12 @@ public struct FrameLevels: Sendable, Hashable {
         floor = sorted.isEmpty ? 0 : sorted[sorted.count / 10]
     }
 
+    /// The level of frame `index` (frames past the end count as infinitely loud).
+    public func level(_ index: Int) -> Double {
+        guard index >= 0, index < levels.count else { return .infinity }
+        return levels[index]
+    }
+
     /// Whether frame `index` is at least `gate` dB above the background (frames past the end
     /// count as audible, so that an unmeasured frame is never ignored).
     public func isAudible(_ index: Int, gate: Double) -> Bool {

@@ -196,7 +196,7 @@ public final class GrammarRecognizer: Recognizer, @unchecked Sendable {
             let gate = options.acceptance.speechGate
             let measured = AcousticEvidence(
                 grammar: hypothesis, phoneLoop: phones, levels: gate > 0 ? FrameLevels(samples: samples) : nil,
-                speechGate: gate)
+                speechGate: gate, wordRelativeGate: options.acceptance.wordRelativeGate)
             evidence = measured
             margin = measured.utteranceMargin
             confidence = options.acceptance.confidence(measured)

@@ -1,0 +1,78 @@
+import Foundation
+import Testing
+
+@testable import IncantRecognition
+
+@Suite("acoustic evidence: coverage of the heard speech")
+struct AcousticEvidenceTests {
+    /// 2 s of audio: 0.5 s of near silence, 0.5 s of the command at `speechLevel`, then 1 s of
+    /// something else at `restLevel` (peak sample values).
+    static func samples(speechLevel: Double, restLevel: Double) -> [Int16] {
+        (0..<32_000).map { index in
+            let level = index < 8_000 ? 10 : index < 16_000 ? speechLevel : restLevel
+            return Int16(level * sin(Double(index) * 0.3))
+        }
+    }
+
+    static func word(_ word: String, _ start: Int, _ end: Int, score: Int32) -> WordSegment {
+        WordSegment(word: word, startFrame: start, endFrame: end, acousticScore: score, languageScore: 0, posterior: 0)
+    }
+
+    /// The grammar heard one word over frames 50…99 and silence around it; the phone loop heard
+    /// speech over all of 50…199, scoring the same as the word over the word's frames.
+    static let grammar = RecognitionHypothesis(
+        text: "lights", score: 0, logPosterior: 0, posterior: 1,
+        words: [
+            word("<sil>", 0, 49, score: -500), word("lights", 50, 99, score: -1_000),
+            word("<sil>", 100, 199, score: -4_000),
+        ],
+        nbest: [], frameCount: 200, search: "incant")
+    static let phoneLoop = RecognitionHypothesis(
+        text: "SIL L AY T S AH", score: 0, logPosterior: 0, posterior: 1,
+        words: [
+            word("SIL", 0, 49, score: -500), word("L", 50, 74, score: -500), word("AY", 75, 99, score: -500),
+            word("AH", 100, 199, score: -2_000),
+        ],
+        nbest: [], frameCount: 200, search: "_incant_phone_loop")
+
+    static func coverage(speechLevel: Double, restLevel: Double, wordGate: Double?) -> Double {
+        let levels = FrameLevels(samples: samples(speechLevel: speechLevel, restLevel: restLevel))
+        return AcousticEvidence(
+            grammar: grammar, phoneLoop: phoneLoop, levels: levels, speechGate: 9, wordRelativeGate: wordGate
+        ).coverage
+    }
+
+    @Test("speech as loud as the phrase that the phrase leaves unexplained lowers coverage")
+    func unexplainedSpeech() {
+        #expect(Self.coverage(speechLevel: 8_000, restLevel: 6_000, wordGate: nil) < 0.4)
+        #expect(Self.coverage(speechLevel: 8_000, restLevel: 6_000, wordGate: 6) < 0.4)
+    }
+
+    @Test("background well below the phrase's own words does not count against it with a word gate")
+    func quieterBackground() {
+        // 1,000 against 8,000 is 18 dB below the words: far above the room's floor, so the
+        // floor gate alone counts it as speech the phrase failed to explain.
+        #expect(Self.coverage(speechLevel: 8_000, restLevel: 1_000, wordGate: nil) < 0.4)
+        #expect(Self.coverage(speechLevel: 8_000, restLevel: 1_000, wordGate: 6) == 1)
+    }
+
+    @Test("word frames are looked up in the audio through the frames pocketsphinx kept")
+    func keptFrames() {
+        // The search saw only audio frames 100…299: its frame 0 is audio frame 100.
+        var shifted = Self.grammar
+        shifted.audioFrames = Array(100..<300)
+        #expect(shifted.audioFrame(0) == 100)
+        #expect(shifted.audioFrame(199) == 299)
+        #expect(shifted.audioFrame(200) == 300)
+        let silentStart = [Int16](repeating: 0, count: 16_000) + Self.samples(speechLevel: 8_000, restLevel: 1_000)
+        let levels = FrameLevels(samples: silentStart)
+        let aligned = AcousticEvidence(
+            grammar: shifted, phoneLoop: Self.phoneLoop, levels: levels, speechGate: 9, wordRelativeGate: 6)
+        #expect(aligned.coverage == 1)
+        // Read without the kept frames, the levels belong to other audio: the words' frames are
+        // the silent lead-in, and every louder frame seems to be speech they failed to cover.
+        let misaligned = AcousticEvidence(
+            grammar: Self.grammar, phoneLoop: Self.phoneLoop, levels: levels, speechGate: 9, wordRelativeGate: 6)
+        #expect(misaligned.coverage < 0.5)
+    }
+}
