@@ -16,7 +16,8 @@ struct LeverSweep {
     var stride = 3
     var snrs: [Double] = [24, 15, 6]
     var options = RecognizerOptions()
-    /// Conditions to run (all when nil): clean, the SNRs as `6 dB`, `negatives`, `bursts`.
+    /// Conditions to run (all when nil): clean, the SNRs as `6dB`, `negatives`, `home`, `noncommands`,
+    /// `bursts`.
     var conditionFilter: Set<String>?
     /// Print each clip that was not understood (or was falsely accepted) with its evidence.
     var explains = false
@@ -46,6 +47,7 @@ struct LeverSweep {
             case "--clips":
                 let names = try next().split(separator: ",")
                 conditionFilter = Set(names.map { String($0) })
+            case "--untracked-frames": options.decoder.tracksAudioFrames = false
             case "--running-cmn": options.decoder.normalizesWholeUtterance = false
             case "--margin-center": options.acceptance.marginCenter = Double(try next()) ?? 0
             case "--support": options.acceptance.minimumSupport = Double(try next()) ?? 0
@@ -94,6 +96,18 @@ struct LeverSweep {
                     expected: expected[text] ?? nil)
             }
             conditions.append(("home", home, homeCatalog))
+        }
+        if conditionFilter?.contains("noncommands") ?? true {
+            // Synthetic non-command sentences against the home phrases (every `stride`th clip).
+            let synthesizer = try SpeechSynthesizer(cacheDirectory: paths.synthesisCache)
+            let sentences = try SentenceLists.plain(path: paths.nonCommands)
+            let requests = SyntheticVoice.all.flatMap { voice in sentences.map { ($0, voice) } }
+                .enumerated().filter { $0.offset % stride == 0 }.map(\.element)
+            try synthesizer.prepare(requests.map { (text: $0.0, voice: $0.1) }) { _, _ in }
+            let clips = try requests.map { text, voice in
+                SpeechClip(name: "\(voice): \(text)", samples: try synthesizer.samples(text, voice: voice), expected: nil)
+            }
+            conditions.append(("noncommands", clips, homeCatalog))
         }
         let bursts = noise.bursts(count: 40, seed: 0xB0_0575).map {
             SpeechClip(name: "burst", samples: $0, expected: nil)
