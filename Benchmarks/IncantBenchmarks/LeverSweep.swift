@@ -105,7 +105,8 @@ struct LeverSweep {
                 .enumerated().filter { $0.offset % stride == 0 }.map(\.element)
             try synthesizer.prepare(requests.map { (text: $0.0, voice: $0.1) }) { _, _ in }
             let clips = try requests.map { text, voice in
-                SpeechClip(name: "\(voice): \(text)", samples: try synthesizer.samples(text, voice: voice), expected: nil)
+                SpeechClip(
+                    name: "\(voice): \(text)", samples: try synthesizer.samples(text, voice: voice), expected: nil)
             }
             conditions.append(("noncommands", clips, homeCatalog))
         }

@@ -51,6 +51,11 @@ static inline int32_t incant_tracked_capacity(ps_decoder_t *ps, size_t n_samples
     return (int32_t)(n_samples / (size_t)(shift > 0 ? shift : 1)) + 2;
 }
 
+/// How many whole frames (of `size` samples, every `shift`) the first `fed` samples hold.
+static inline int32_t incant_frames_in(size_t fed, int shift, int size) {
+    return fed < (size_t)size ? 0 : 1 + (int32_t)((fed - (size_t)size) / (size_t)shift);
+}
+
 static inline int incant_process_tracked(ps_decoder_t *ps, const int16 *samples, size_t n_samples,
                                          int32_t *kept, int32_t *n_kept) {
     fe_t *fe = ps_get_fe(ps);
@@ -83,13 +88,13 @@ static inline int incant_process_tracked(ps_decoder_t *ps, const int16 *samples,
             break;
         }
         /* Audio frames computed so far, the latest of which are the ones returned. */
-        int32_t computed = fed < (size_t)size ? 0 : 1 + (int32_t)((fed - (size_t)size) / (size_t)shift);
+        int32_t computed = incant_frames_in(fed, shift, size);
         for (int32_t index = 0; index < frames; index++) kept[total + index] = computed - frames + index;
         total += frames;
     }
     if (result >= 0) {
         int32_t tail = 0;
-        int32_t computed = fed < (size_t)size ? 0 : 1 + (int32_t)((fed - (size_t)size) / (size_t)shift);
+        int32_t computed = incant_frames_in(fed, shift, size);
         fe_end_utt(fe, rows[total], &tail);
         if (tail > 0) kept[total++] = computed;
         result = ps_process_cep(ps, rows, total, 0, 1);

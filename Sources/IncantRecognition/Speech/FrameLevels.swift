@@ -46,7 +46,6 @@ public struct FrameLevels: Sendable, Hashable {
     /// Whether frame `index` is at least `gate` dB above the background (frames past the end
     /// count as audible, so that an unmeasured frame is never ignored).
     public func isAudible(_ index: Int, gate: Double) -> Bool {
-        guard index >= 0, index < levels.count else { return true }
-        return levels[index] >= floor + gate
+        level(index) >= floor + gate
     }
 }

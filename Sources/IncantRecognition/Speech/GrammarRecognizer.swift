@@ -193,10 +193,11 @@ public final class GrammarRecognizer: Recognizer, @unchecked Sendable {
         var evidence: AcousticEvidence?
         if let phones = phoneLoop {
             // Frame levels are only needed to gate coverage (a gate of 0 counts every frame).
-            let gate = options.acceptance.speechGate
+            let policy = options.acceptance
+            let gated = policy.speechGate > 0 || policy.wordRelativeGate != nil
             let measured = AcousticEvidence(
-                grammar: hypothesis, phoneLoop: phones, levels: gate > 0 ? FrameLevels(samples: samples) : nil,
-                speechGate: gate, wordRelativeGate: options.acceptance.wordRelativeGate)
+                grammar: hypothesis, phoneLoop: phones, levels: gated ? FrameLevels(samples: samples) : nil,
+                speechGate: policy.speechGate, wordRelativeGate: policy.wordRelativeGate)
             evidence = measured
             margin = measured.utteranceMargin
             confidence = options.acceptance.confidence(measured)
