@@ -61,6 +61,21 @@ struct LeverSweep {
         }
     }
 
+    /// `sentences` spoken by every benchmark voice, every `stride`th clip, expecting `expected`.
+    private func synthesized(
+        _ sentences: [String], paths: BenchmarkPaths, expected: (String) -> Expectation?
+    ) throws -> [SpeechClip] {
+        let synthesizer = try SpeechSynthesizer(cacheDirectory: paths.synthesisCache)
+        let requests = SyntheticVoice.all.flatMap { voice in sentences.map { ($0, voice) } }
+            .enumerated().filter { $0.offset % stride == 0 }.map(\.element)
+        try synthesizer.prepare(requests.map { (text: $0.0, voice: $0.1) }) { _, _ in }
+        return try requests.map { text, voice in
+            SpeechClip(
+                name: "\(voice): \(text)", samples: try synthesizer.samples(text, voice: voice),
+                expected: expected(text))
+        }
+    }
+
     func run() throws {
         let paths = BenchmarkPaths()
         var configured = options
@@ -83,32 +98,16 @@ struct LeverSweep {
         let negatives = clips.map { SpeechClip(name: $0.element.name, samples: $0.element.samples, expected: nil) }
         conditions.append(("negatives", negatives, homeCatalog))
         if conditionFilter?.contains("home") ?? true {
-            // Synthetic home commands (all benchmark voices, every `stride`th clip).
-            let synthesizer = try SpeechSynthesizer(cacheDirectory: paths.synthesisCache)
+            // Synthetic home commands.
             let sentences = try SentenceLists.labelled(path: paths.homeSentences)
-            let requests = SyntheticVoice.all.flatMap { voice in sentences.map { ($0.text, voice) } }
-                .enumerated().filter { $0.offset % stride == 0 }.map(\.element)
-            try synthesizer.prepare(requests.map { (text: $0.0, voice: $0.1) }) { _, _ in }
             let expected = Dictionary(sentences.map { ($0.text, $0.expected) }) { first, _ in first }
-            let home = try requests.map { text, voice in
-                SpeechClip(
-                    name: "\(voice): \(text)", samples: try synthesizer.samples(text, voice: voice),
-                    expected: expected[text] ?? nil)
-            }
+            let home = try synthesized(sentences.map(\.text), paths: paths) { expected[$0] ?? nil }
             conditions.append(("home", home, homeCatalog))
         }
         if conditionFilter?.contains("noncommands") ?? true {
-            // Synthetic non-command sentences against the home phrases (every `stride`th clip).
-            let synthesizer = try SpeechSynthesizer(cacheDirectory: paths.synthesisCache)
+            // Synthetic non-command sentences against the home phrases.
             let sentences = try SentenceLists.plain(path: paths.nonCommands)
-            let requests = SyntheticVoice.all.flatMap { voice in sentences.map { ($0, voice) } }
-                .enumerated().filter { $0.offset % stride == 0 }.map(\.element)
-            try synthesizer.prepare(requests.map { (text: $0.0, voice: $0.1) }) { _, _ in }
-            let clips = try requests.map { text, voice in
-                SpeechClip(
-                    name: "\(voice): \(text)", samples: try synthesizer.samples(text, voice: voice), expected: nil)
-            }
-            conditions.append(("noncommands", clips, homeCatalog))
+            conditions.append(("noncommands", try synthesized(sentences, paths: paths) { _ in nil }, homeCatalog))
         }
         let bursts = noise.bursts(count: 40, seed: 0xB0_0575).map {
             SpeechClip(name: "burst", samples: $0, expected: nil)

@@ -61,8 +61,8 @@ struct ListenCommand: AsyncParsableCommand {
     private func listen() async throws -> Int32 {
         let loaded = try catalog.loadCatalog()
         let recognizer = try speech.makeRecognizer(for: loaded, parallelPhoneLoop: true)
-        let matcher = PhraseMatcher(catalog: loaded, options: try matching.options())
         let matchOptions = try matching.options()
+        let matcher = PhraseMatcher(catalog: loaded, options: matchOptions)
         let source = try audio.source()
         // Each utterance is decoded while its trailing silence is confirmed, so that the shortcut
         // starts as the utterance closes.
