@@ -8,7 +8,9 @@ import Synchronization
 /// kitchen noise) and on coffee speech against the home set, for measuring one lever at a time.
 ///
 ///     incant-bench levers [--stride N] [--snr 24,6] [--decoder -beam=1e-60 ...] [--no-phone-loop]
+///                         [--parallel] [--loop-decoder -ds=2 ...] [--workers N] [--mean-frames N]
 ///                         [--margin-center X] [--support X] [--coverage X] [--word-gate dB|off]
+///                         [--voicing X]
 ///
 /// Prints understood / wrong / false-accept rates and decode time over audio time per
 /// condition. Every run uses the same clips and the same noise (fixed seeds) as `speech`.
@@ -23,6 +25,8 @@ struct LeverSweep {
     var explains = false
     /// Write every clip's evidence here (tab-separated), for calibrating the acceptance policy.
     var dumpPath: String?
+    /// Clips decoded at once (each worker with its own recognizer).
+    var workers = 2
 
     init(arguments: [String]) throws {
         var index = 0
@@ -39,21 +43,30 @@ struct LeverSweep {
                 let parts = try next().split(separator: "=", maxSplits: 1).map(String.init)
                 guard parts.count == 2 else { throw BenchmarkError("--decoder expects -name=value") }
                 options.decoder.extraArguments.append((parts[0], parts[1]))
+            case "--loop-decoder":
+                let parts = try next().split(separator: "=", maxSplits: 1).map(String.init)
+                guard parts.count == 2 else { throw BenchmarkError("--loop-decoder expects -name=value") }
+                options.phoneLoopArguments.append((parts[0], parts[1]))
+                options.decodesPhoneLoopInParallel = true
             case "--no-phone-loop": options.usesPhoneLoop = false
             case "--explain": explains = true
             case "--dump": dumpPath = try next()
             case "--parallel": options.decodesPhoneLoopInParallel = true
+            case "--workers": workers = max(1, Int(try next()) ?? 2)
             case "--nbest": options.decoder.nbestCount = Int(try next()) ?? 0
             case "--clips":
                 let names = try next().split(separator: ",")
                 conditionFilter = Set(names.map { String($0) })
             case "--untracked-frames": options.decoder.tracksAudioFrames = false
             case "--running-cmn": options.decoder.normalizesWholeUtterance = false
+            // Cepstral mean from the first N frames of speech (0: the whole utterance's).
+            case "--mean-frames": options.decoder.meanFrames = Int(try next()) ?? 0
             case "--margin-center": options.acceptance.marginCenter = Double(try next()) ?? 0
             case "--support": options.acceptance.minimumSupport = Double(try next()) ?? 0
             case "--coverage": options.acceptance.minimumCoverage = Double(try next()) ?? 0
             // A number of dB, or `off`.
             case "--word-gate": options.acceptance.wordRelativeGate = Double(try next())
+            case "--voicing": options.acceptance.minimumVoicing = Double(try next()) ?? 0
             case "--gate": options.acceptance.speechGate = Double(try next()) ?? 0
             default: throw BenchmarkError("unknown option \(arguments[index])")
             }
@@ -123,18 +136,18 @@ struct LeverSweep {
         defer {
             if let dumpPath {
                 let header =
-                    "condition\tclip\tpositive\taccepted\tmatchCorrect\ttranscript\tmargin\tworst\tcoverage\tsupport\twordFrames\tspeechFrames\n"
+                    "condition\tclip\tpositive\taccepted\tmatchCorrect\ttranscript\tmargin\tworst\tcoverage\tsupport\twordFrames\tspeechFrames\tvoicing\n"
                 try? (header + dump.withLock { $0 }.joined()).write(toFile: dumpPath, atomically: true, encoding: .utf8)
             }
         }
         for (name, clips, catalog) in conditions {
             let collected = ScoreCollector()
             let failures = Mutex<[String]>([])
-            DispatchQueue.concurrentPerform(iterations: 2) { worker in
+            DispatchQueue.concurrentPerform(iterations: workers) { worker in
                 do {
                     let system = try IncantSystem(catalog: catalog, options: options)
                     var score = ConditionScore()
-                    for index in Swift.stride(from: worker, to: clips.count, by: 2) {
+                    for index in Swift.stride(from: worker, to: clips.count, by: workers) {
                         let clip = clips[index]
                         let understanding = try system.understand(clip.samples)
                         score.add(understanding, clip: clip)
@@ -168,7 +181,8 @@ struct LeverSweep {
                 condition, clip.name, clip.expected == nil ? "0" : "1", understanding.accepted == nil ? "0" : "1",
                 correct ? "1" : "0", understanding.transcript,
             ] + numbers
-            + ["\(e?.wordFrames ?? 0)", "\(e?.speechFrames ?? 0)"]).joined(separator: "\t") + "\n"
+            + ["\(e?.wordFrames ?? 0)", "\(e?.speechFrames ?? 0)", e.map { String(format: "%.3f", $0.voicing) } ?? ""])
+            .joined(separator: "\t") + "\n"
     }
 
     /// One line for a clip whose outcome was wrong.

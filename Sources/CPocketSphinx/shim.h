@@ -3,6 +3,8 @@
 #include <sphinxbase/jsgf.h>
 #include <sphinxbase/fsg_model.h>
 #include <sphinxbase/fe.h>
+#include <sphinxbase/feat.h>
+#include <sphinxbase/cmn.h>
 #include <stdlib.h>
 
 #include <stdarg.h>
@@ -56,8 +58,20 @@ static inline int32_t incant_frames_in(size_t fed, int shift, int size) {
     return fed < (size_t)size ? 0 : 1 + (int32_t)((fed - (size_t)size) / (size_t)shift);
 }
 
+/// Subtracts from every one of `rows` the mean of the first `n_mean` (cepstral mean
+/// normalisation, as sphinxbase's batch `cmn` computes it when `n_mean` is `n_rows`).
+static inline void incant_subtract_mean(mfcc_t **rows, int32_t n_rows, int ncep, int32_t n_mean) {
+    mfcc_t mean[64] = {0};
+    if (ncep > 64 || n_mean <= 0) return;
+    for (int32_t row = 0; row < n_mean; row++)
+        for (int i = 0; i < ncep; i++) mean[i] += rows[row][i];
+    for (int i = 0; i < ncep; i++) mean[i] /= (mfcc_t)n_mean;
+    for (int32_t row = 0; row < n_rows; row++)
+        for (int i = 0; i < ncep; i++) rows[row][i] -= mean[i];
+}
+
 static inline int incant_process_tracked(ps_decoder_t *ps, const int16 *samples, size_t n_samples,
-                                         int32_t *kept, int32_t *n_kept) {
+                                         int32_t mean_frames, int32_t *kept, int32_t *n_kept) {
     fe_t *fe = ps_get_fe(ps);
     int shift = 0, size = 0;
     fe_get_input_size(fe, &shift, &size);
@@ -97,7 +111,18 @@ static inline int incant_process_tracked(ps_decoder_t *ps, const int16 *samples,
         int32_t computed = incant_frames_in(fed, shift, size);
         fe_end_utt(fe, rows[total], &tail);
         if (tail > 0) kept[total++] = computed;
-        result = ps_process_cep(ps, rows, total, 0, 1);
+        if (mean_frames > 0 && total > 0) {
+            /* Normalise here with the mean of the first frames, as a listener that decodes
+               while the speaker talks must; the decoder's own normalisation is off meanwhile. */
+            incant_subtract_mean(rows, total, ncep, mean_frames < total ? mean_frames : total);
+            feat_t *feat = ps_get_feat(ps);
+            cmn_type_t previous = feat->cmn;
+            feat->cmn = CMN_NONE;
+            result = ps_process_cep(ps, rows, total, 0, 1);
+            feat->cmn = previous;
+        } else {
+            result = ps_process_cep(ps, rows, total, 0, 1);
+        }
     }
     *n_kept = total;
     free(rows);

@@ -95,6 +95,33 @@ struct PocketSphinxDecoderTests {
         }
     }
 
+    @Test("normalising with the mean of every frame decodes as pocketsphinx's own normalisation does")
+    func ownMeanNormalization() throws {
+        var options = PocketSphinxOptions()
+        options.meanFrames = 1_000_000
+        let own = try PocketSphinxDecoder(options: options)
+        try own.loadGrammar(jsgf: SharedDecoder.coffeeGrammar, named: "coffee")
+        var prefix = PocketSphinxOptions()
+        prefix.meanFrames = 30
+        let early = try PocketSphinxDecoder(options: prefix)
+        try early.loadGrammar(jsgf: SharedDecoder.coffeeGrammar, named: "coffee")
+        let reference = try SharedDecoder.decoder.get()
+        var differed = 0
+        for clip in Self.coffeeClips {
+            let samples = try SharedSpeech.samples(of: clip)
+            let expected = try #require(try reference.decode(samples, search: "coffee"))
+            let mine = try #require(try own.decode(samples, search: "coffee"))
+            #expect(mine.text == expected.text)
+            #expect(mine.score == expected.score)
+            #expect(mine.words == expected.words)
+            // The mean of the first 0.3 s is another normalisation: the scores change.
+            if let shortened = try early.decode(samples, search: "coffee"), shortened.score != expected.score {
+                differed += 1
+            }
+        }
+        #expect(differed == Self.coffeeClips.count)
+    }
+
     @Test("streaming decoding recognizes an utterance fed in 20 ms pieces")
     func streaming() throws {
         let decoder = try SharedDecoder.decoder.get()

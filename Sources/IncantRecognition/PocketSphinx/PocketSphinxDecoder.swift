@@ -265,7 +265,8 @@ public final class PocketSphinxDecoder: @unchecked Sendable {
                 var frames = [Int32](repeating: 0, count: Int(incant_tracked_capacity(decoder, input.count)))
                 var count: Int32 = 0
                 processed = input.withUnsafeBufferPointer { buffer in
-                    incant_process_tracked(decoder, buffer.baseAddress, buffer.count, &frames, &count)
+                    incant_process_tracked(
+                        decoder, buffer.baseAddress, buffer.count, Int32(clamping: options.meanFrames), &frames, &count)
                 }
                 kept = frames.prefix(Int(max(0, count))).map(Int.init)
             } else {

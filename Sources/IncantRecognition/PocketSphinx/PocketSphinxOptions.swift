@@ -25,6 +25,13 @@ public struct PocketSphinxOptions: Sendable, Equatable {
     /// detector drops frames before the search, and without the record word frame numbers
     /// cannot be matched with the audio.
     public var tracksAudioFrames: Bool = true
+    /// Cepstral mean normalisation from the first `meanFrames` frames of speech (10 ms each)
+    /// instead of the whole utterance, when decoding with ``tracksAudioFrames``; 0 leaves it
+    /// to pocketsphinx (the whole utterance's mean).
+    ///
+    /// A listener that decodes while the speaker is still talking can only know the mean of
+    /// what it has heard so far; decoding stored audio the same way gives it the same answers.
+    public var meanFrames: Int = 0
     /// Further pocketsphinx options as name/value pairs, e.g. `("-beam", "1e-60")`.
     public var extraArguments: [(String, String)]
 
@@ -49,6 +56,7 @@ public struct PocketSphinxOptions: Sendable, Equatable {
             && lhs.phoneLoopContextIndependent == rhs.phoneLoopContextIndependent
             && lhs.normalizesWholeUtterance == rhs.normalizesWholeUtterance
             && lhs.addsComfortNoise == rhs.addsComfortNoise && lhs.tracksAudioFrames == rhs.tracksAudioFrames
+            && lhs.meanFrames == rhs.meanFrames
             && lhs.extraArguments.elementsEqual(rhs.extraArguments) { $0 == $1 }
     }
 }

@@ -26,6 +26,9 @@ public struct AcousticEvidence: Sendable, Hashable, Codable {
     /// that was said, low when a phrase was laid over clatter or hiss that the loop explains
     /// with silence and noise fillers.
     public var support: Double
+    /// The share of the spoken words' frames that are voiced (``Voicing``): speech is voiced in
+    /// about half its frames, clatter and hiss hardly ever. 1 when not measured.
+    public var voicing: Double = 1
 
     public init(
         utteranceMargin: Double, worstWordMargin: Double, meanWordMargin: Double, coverage: Double, speechFrames: Int,
@@ -47,7 +50,7 @@ public struct AcousticEvidence: Sendable, Hashable, Codable {
     /// and around the words is not speech the phrase failed to explain.
     public init(
         grammar: RecognitionHypothesis, phoneLoop: RecognitionHypothesis, levels: FrameLevels? = nil,
-        speechGate: Double = 0, wordRelativeGate: Double? = nil
+        speechGate: Double = 0, wordRelativeGate: Double? = nil, voicing: Voicing? = nil
     ) {
         let phones = phoneLoop.words
         func loopScore(from start: Int, to end: Int) -> Double {
@@ -97,6 +100,9 @@ public struct AcousticEvidence: Sendable, Hashable, Codable {
                         audible.filter { levels.level(grammar.audioFrame($0)) >= median - wordRelativeGate })
                 }
             }
+        }
+        if let voicing {
+            self.voicing = voicing.voicedShare(of: spoken.map { grammar.audioFrame($0) })
         }
         // The share of the loop's audible speech that the words cover; 1 when there is none.
         coverage = audible.isEmpty ? 1 : Double(audible.intersection(spoken).count) / Double(audible.count)

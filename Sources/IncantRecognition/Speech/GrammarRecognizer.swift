@@ -51,7 +51,9 @@ public final class GrammarRecognizer: Recognizer, @unchecked Sendable {
         }
         if options.usesPhoneLoop && options.decodesPhoneLoopInParallel {
             // The phone loop needs the acoustic model only; pocketsphinx wants some dictionary.
-            let loop = try Self.decoder(model: located, dictionary: "a AH\n", options: options.decoder)
+            var loopOptions = options.decoder
+            loopOptions.extraArguments += options.phoneLoopArguments
+            let loop = try Self.decoder(model: located, dictionary: "a AH\n", options: loopOptions)
             try loop.loadPhoneLoop()
             self.phoneLoopDecoder = loop
         } else {
@@ -197,7 +199,8 @@ public final class GrammarRecognizer: Recognizer, @unchecked Sendable {
             let gated = policy.speechGate > 0 || policy.wordRelativeGate != nil
             let measured = AcousticEvidence(
                 grammar: hypothesis, phoneLoop: phones, levels: gated ? FrameLevels(samples: samples) : nil,
-                speechGate: policy.speechGate, wordRelativeGate: policy.wordRelativeGate)
+                speechGate: policy.speechGate, wordRelativeGate: policy.wordRelativeGate,
+                voicing: policy.minimumVoicing > 0 ? Voicing(samples: samples) : nil)
             evidence = measured
             margin = measured.utteranceMargin
             confidence = options.acceptance.confidence(measured)

@@ -11,6 +11,9 @@ public struct RecognizerOptions: Sendable {
     /// decoding time, so an utterance's result comes sooner; the second decoder holds its own
     /// copy of the acoustic model.
     public var decodesPhoneLoopInParallel: Bool = false
+    /// Further pocketsphinx options for the phone loop's own decoder (when
+    /// ``decodesPhoneLoopInParallel``), after ``decoder``'s.
+    public var phoneLoopArguments: [(String, String)] = []
     /// Start the decoder with the model's whole dictionary instead of just the grammar's
     /// words (only open-vocabulary work needs it, and it gets its own decoder anyway).
     public var loadsFullDictionary: Bool = false
