@@ -10,7 +10,7 @@ import Synchronization
 ///     incant-bench levers [--stride N] [--snr 24,6] [--decoder -beam=1e-60 ...] [--no-phone-loop]
 ///                         [--parallel] [--loop-decoder -ds=2 ...] [--workers N] [--mean-frames N]
 ///                         [--margin-center X] [--support X] [--coverage X] [--word-gate dB|off]
-///                         [--voicing X]
+///                         [--voicing X] [--noisy-center X|off] [--offset K]
 ///
 /// Prints understood / wrong / false-accept rates and decode time over audio time per
 /// condition. Every run uses the same clips and the same noise (fixed seeds) as `speech`.
@@ -25,6 +25,8 @@ struct LeverSweep {
     var explains = false
     /// Write every clip's evidence here (tab-separated), for calibrating the acceptance policy.
     var dumpPath: String?
+    /// Which clip of every `stride` to take (0 ..< stride).
+    var offset = 0
     /// Clips decoded at once (each worker with its own recognizer).
     var workers = 2
 
@@ -66,6 +68,9 @@ struct LeverSweep {
             case "--coverage": options.acceptance.minimumCoverage = Double(try next()) ?? 0
             // A number of dB, or `off`.
             case "--word-gate": options.acceptance.wordRelativeGate = Double(try next())
+            // A number, or `off`.
+            case "--noisy-center": options.acceptance.noisyMarginCenter = Double(try next())
+            case "--offset": offset = max(0, Int(try next()) ?? 0)
             case "--voicing": options.acceptance.minimumVoicing = Double(try next()) ?? 0
             case "--gate": options.acceptance.speechGate = Double(try next()) ?? 0
             default: throw BenchmarkError("unknown option \(arguments[index])")
@@ -97,7 +102,7 @@ struct LeverSweep {
         let coffee = CoffeeRecordings(paths: paths)
         let coffeeCatalog = PhraseCatalog(shortcuts: try coffee.shortcuts())
         let homeCatalog = PhraseCatalog(shortcuts: try DefinitionLoader.load(path: paths.homePhrases))
-        let clips = try coffee.clips(limit: nil).enumerated().filter { $0.offset % stride == 0 }
+        let clips = try coffee.clips(limit: nil).enumerated().filter { $0.offset % stride == offset % stride }
         let noise = NoiseMixer(noise: try WAVFile.readSamples(path: paths.kitchenNoise))
         var conditions: [(String, [SpeechClip], PhraseCatalog)] = [("clean", clips.map(\.element), coffeeCatalog)]
         for snr in snrs {
@@ -110,6 +115,15 @@ struct LeverSweep {
         }
         let negatives = clips.map { SpeechClip(name: $0.element.name, samples: $0.element.samples, expected: nil) }
         conditions.append(("negatives", negatives, homeCatalog))
+        for snr in snrs {
+            // Coffee orders in kitchen noise against the home phrases.
+            let mixed = clips.map { index, clip in
+                SpeechClip(
+                    name: clip.name, samples: noise.mix(clip.samples, snr: snr, seed: 0x5EED_0000 &+ UInt64(index)),
+                    expected: nil)
+            }
+            conditions.append(("negatives\(Int(snr))dB", mixed, homeCatalog))
+        }
         if conditionFilter?.contains("home") ?? true {
             // Synthetic home commands.
             let sentences = try SentenceLists.labelled(path: paths.homeSentences)
@@ -136,7 +150,7 @@ struct LeverSweep {
         defer {
             if let dumpPath {
                 let header =
-                    "condition\tclip\tpositive\taccepted\tmatchCorrect\ttranscript\tmargin\tworst\tcoverage\tsupport\twordFrames\tspeechFrames\tvoicing\n"
+                    "condition\tclip\tpositive\taccepted\tmatchCorrect\ttranscript\tmargin\tworst\tcoverage\tsupport\twordFrames\tspeechFrames\tvoicing\tabove\n"
                 try? (header + dump.withLock { $0 }.joined()).write(toFile: dumpPath, atomically: true, encoding: .utf8)
             }
         }
@@ -181,7 +195,10 @@ struct LeverSweep {
                 condition, clip.name, clip.expected == nil ? "0" : "1", understanding.accepted == nil ? "0" : "1",
                 correct ? "1" : "0", understanding.transcript,
             ] + numbers
-            + ["\(e?.wordFrames ?? 0)", "\(e?.speechFrames ?? 0)", e.map { String(format: "%.3f", $0.voicing) } ?? ""])
+            + [
+                "\(e?.wordFrames ?? 0)", "\(e?.speechFrames ?? 0)", e.map { String(format: "%.3f", $0.voicing) } ?? "",
+                e.map { String(format: "%.1f", $0.wordsAboveBackground) } ?? "",
+            ])
             .joined(separator: "\t") + "\n"
     }
 

@@ -91,6 +91,7 @@ final class SpeechBenchmark {
         }
         let noise = NoiseMixer(noise: try WAVFile.readSamples(path: paths.kitchenNoise))
         let noisySubset = coffeeClips.enumerated().filter { $0.offset % plan.noisyClipStride == 0 }
+        var noisyNegatives: [(snr: Double, clips: [SpeechClip])] = []
         for snr in plan.snrs {
             let noisy = noisySubset.map { index, clip in
                 var mixed = clip
@@ -101,6 +102,10 @@ final class SpeechBenchmark {
             record(
                 "snr\(Int(snr))", noisy, condition: "coffee \(Int(snr)) dB", set: .coffee,
                 withDictation: plan.dictationSNRs.contains(snr))
+            if plan.noisyNegativeSNRs.contains(snr) {
+                noisyNegatives.append(
+                    (snr, noisy.map { SpeechClip(name: $0.name, samples: $0.samples, expected: nil) }))
+            }
         }
         record("home", homeClips, condition: "home synthetic", set: .home)
 
@@ -111,6 +116,11 @@ final class SpeechBenchmark {
             .map { SpeechClip(name: $0.element.name, samples: $0.element.samples, expected: nil) }
         record("coffee→home", coffeeAsNegatives, condition: "coffee vs home set", set: .home)
         record("home→coffee", homeAsNegatives, condition: "home vs coffee set", set: .coffee)
+        for (snr, clips) in noisyNegatives {
+            record(
+                "coffee\(Int(snr))→home", clips, condition: "coffee \(Int(snr)) dB vs home set", set: .home,
+                withDictation: false)
+        }
         record("other→coffee", nonCommandClips, condition: "non-commands vs coffee", set: .coffee)
         record("other→home", nonCommandClips, condition: "non-commands vs home", set: .home)
         let noiseBursts = noise.bursts(count: plan.noiseBursts, seed: 0xB0_0575).enumerated().map {

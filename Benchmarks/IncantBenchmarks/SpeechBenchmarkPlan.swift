@@ -9,6 +9,8 @@ struct SpeechBenchmarkPlan: Sendable {
     var snrs: [Double]
     /// The noisy conditions use every Nth coffee clip (every system decodes the same clips).
     var noisyClipStride: Int
+    /// SNRs at which the noisy coffee clips are also decoded against the home set (negatives).
+    var noisyNegativeSNRs: [Double]
     /// Voices that speak the synthetic sentences.
     var voices: [SyntheticVoice]
     /// The home sentences are decoded against the coffee set (a negative) every Nth clip.
@@ -32,12 +34,14 @@ struct SpeechBenchmarkPlan: Sendable {
 
     static let full = SpeechBenchmarkPlan(
         coffeeClipLimit: nil, cleanComparisonStride: 2, snrs: [24, 21, 18, 15, 12, 9, 6], noisyClipStride: 10,
-        voices: SyntheticVoice.all, homeNegativeStride: 6, nonCommandStride: 3, noiseBursts: 100, dictationStride: 8,
+        noisyNegativeSNRs: [12, 9, 6], voices: SyntheticVoice.all, homeNegativeStride: 6, nonCommandStride: 3,
+        noiseBursts: 100, dictationStride: 8,
         dictationSNRs: [],
         scalingSizes: [10, 100, 1_000, 10_000], scalingUtterances: 3, workers: 2, listeningClipStride: 8)
 
     static let quick = SpeechBenchmarkPlan(
-        coffeeClipLimit: 40, cleanComparisonStride: 1, snrs: [15, 6], noisyClipStride: 1, voices: SyntheticVoice.quick,
+        coffeeClipLimit: 40, cleanComparisonStride: 1, snrs: [15, 6], noisyClipStride: 1, noisyNegativeSNRs: [6],
+        voices: SyntheticVoice.quick,
         homeNegativeStride: 1,
         nonCommandStride: 1, noiseBursts: 40, dictationStride: 4, dictationSNRs: [6], scalingSizes: [10, 100, 1_000],
         scalingUtterances: 2, workers: 2, listeningClipStride: 5)

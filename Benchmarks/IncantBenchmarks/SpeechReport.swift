@@ -38,7 +38,9 @@ struct SpeechReport {
                 + "kitchen noise mixed into "
                 + every(plan.noisyClipStride)
                 + " at each SNR (Picovoice's method: loudest 2048-sample frame energy ratio, peak normalized to 0.5, "
-                + "fixed seed); \(data["home sentences"] ?? 0) home-automation sentences "
+                + "fixed seed), and at "
+                + plan.noisyNegativeSNRs.map { "\(Int($0)) dB" }.joined(separator: ", ")
+                + " also decoded against the home set (negatives); \(data["home sentences"] ?? 0) home-automation sentences "
                 + "(`Benchmarks/data/home-sentences.tsv` against `phrases/home`) and \(data["non-command sentences"] ?? 0) "
                 + "non-command sentences (`Benchmarks/data/non-commands.txt`), each synthesized with "
                 + "\(data["voices"] ?? 0) voices (\(plan.voices.map(\.description).joined(separator: ", "))), "
@@ -103,8 +105,11 @@ struct SpeechReport {
             "| speech | phrase set | clips | Incant | JSGF baseline | Incant / baseline | LM + match |",
             "|---|---|---:|---:|---:|---:|---:|",
         ]
-        for (label, set, key) in [
-            ("coffee orders (clean)", "home", "coffee→home"), ("home sentences (synthetic)", "coffee", "home→coffee"),
+        let noisy = plan.noisyNegativeSNRs.map {
+            ("coffee orders, kitchen noise \(Int($0)) dB", "home", "coffee\(Int($0))→home")
+        }
+        for (label, set, key) in [("coffee orders (clean)", "home", "coffee→home")] + noisy + [
+            ("home sentences (synthetic)", "coffee", "home→coffee"),
             ("non-commands (synthetic)", "coffee", "other→coffee"), ("non-commands (synthetic)", "home", "other→home"),
             ("kitchen noise bursts, 0.6–4 s", "home", "noise→home"),
         ] {

@@ -75,4 +75,38 @@ struct AcousticEvidenceTests {
             grammar: Self.grammar, phoneLoop: Self.phoneLoop, levels: levels, speechGate: 9, wordRelativeGate: 6)
         #expect(misaligned.coverage < 0.5)
     }
+
+    @Test("the words' level above the background is measured with the levels")
+    func wordsAboveBackground() {
+        let levels = FrameLevels(samples: Self.samples(speechLevel: 8_000, restLevel: 1_000))
+        let evidence = AcousticEvidence(grammar: Self.grammar, phoneLoop: Self.phoneLoop, levels: levels, speechGate: 9)
+        // Words at a peak of 8,000 over a lead-in at 10: 20·log10(800) ≈ 58 dB.
+        #expect(abs(evidence.wordsAboveBackground - 58) < 1.5)
+        #expect(AcousticEvidence(grammar: Self.grammar, phoneLoop: Self.phoneLoop).wordsAboveBackground == .infinity)
+    }
+
+    @Test("in loud noise the margin must be closer to the phone loop's")
+    func noisyCenter() throws {
+        let policy = AcceptancePolicy.phrases
+        let noisy = try #require(policy.noisyMarginCenter)
+        #expect(noisy > policy.marginCenter)
+        #expect(policy.center(wordsAboveBackground: .infinity) == policy.marginCenter)
+        #expect(policy.center(wordsAboveBackground: policy.quietAbove) == policy.marginCenter)
+        #expect(policy.center(wordsAboveBackground: policy.noisyBelow) == noisy)
+        #expect(policy.center(wordsAboveBackground: 0) == noisy)
+        let halfway = policy.center(wordsAboveBackground: (policy.noisyBelow + policy.quietAbove) / 2)
+        #expect(abs(halfway - (noisy + policy.marginCenter) / 2) < 1e-9)
+        // A margin between the two centres passes in quiet and fails in noise.
+        var evidence = AcousticEvidence(
+            utteranceMargin: -30, worstWordMargin: -60, meanWordMargin: (noisy + policy.marginCenter) / 2,
+            coverage: 1, speechFrames: 100, wordFrames: 100, support: 1)
+        evidence.voicing = 0.7
+        evidence.wordsAboveBackground = 50
+        #expect(policy.confidence(evidence) > 0.5)
+        evidence.wordsAboveBackground = 8
+        #expect(policy.confidence(evidence) < 0.5)
+        var single = policy
+        single.noisyMarginCenter = nil
+        #expect(single.confidence(evidence) > 0.5)
+    }
 }

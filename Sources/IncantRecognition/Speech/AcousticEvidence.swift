@@ -29,6 +29,10 @@ public struct AcousticEvidence: Sendable, Hashable, Codable {
     /// The share of the spoken words' frames that are voiced (``Voicing``): speech is voiced in
     /// about half its frames, clatter and hiss hardly ever. 1 when not measured.
     public var voicing: Double = 1
+    /// How far (dB) the median level of the spoken words' frames stands above the utterance's
+    /// background (``FrameLevels/floor``): 30 dB or more for a command said in a quiet room,
+    /// 10 dB or less in loud noise. Infinite when levels were not measured.
+    public var wordsAboveBackground: Double = .infinity
 
     public init(
         utteranceMargin: Double, worstWordMargin: Double, meanWordMargin: Double, coverage: Double, speechFrames: Int,
@@ -92,10 +96,11 @@ public struct AcousticEvidence: Sendable, Hashable, Codable {
         var audible = speech
         if let levels {
             audible = IndexSet(speech.filter { levels.isAudible(grammar.audioFrame($0), gate: speechGate) })
-            if let wordRelativeGate {
-                let wordLevels = spoken.map { levels.level(grammar.audioFrame($0)) }.sorted()
-                if !wordLevels.isEmpty {
-                    let median = wordLevels[wordLevels.count / 2]
+            let wordLevels = spoken.map { levels.level(grammar.audioFrame($0)) }.sorted()
+            if !wordLevels.isEmpty {
+                let median = wordLevels[wordLevels.count / 2]
+                wordsAboveBackground = median - levels.floor
+                if let wordRelativeGate {
                     audible = IndexSet(
                         audible.filter { levels.level(grammar.audioFrame($0)) >= median - wordRelativeGate })
                 }

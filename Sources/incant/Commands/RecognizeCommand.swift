@@ -98,6 +98,11 @@ struct RecognitionReport: Encodable {
         copy.meanWordMargin = evidence.meanWordMargin.isFinite ? round(evidence.meanWordMargin) : -1e9
         copy.utteranceMargin = round(evidence.utteranceMargin)
         copy.coverage = round(evidence.coverage)
+        copy.support = round(evidence.support)
+        copy.voicing = round(evidence.voicing)
+        // Not measured (no loudness levels): reported as 1e9 dB, far above any background.
+        copy.wordsAboveBackground =
+            evidence.wordsAboveBackground.isFinite ? round(evidence.wordsAboveBackground) : 1e9
         return copy
     }
 
