@@ -119,7 +119,7 @@ struct SpeechReport {
             lines.append(
                 "| \(label) | \(set) | \(incant?.clips ?? 0) | \(percent(incant?.acceptRate)) | "
                     + "\(percent(jsgf?.acceptRate)) | \(ratio(incant?.acceptRate, jsgf?.acceptRate)) | "
-                    + "\(percent(dictation?.acceptRate)) (\(dictation?.clips ?? 0) clips) |")
+                    + (dictation.map { "\(percent($0.acceptRate)) (\($0.clips) clips)" } ?? "–") + " |")
         }
         return lines + [""]
     }
