@@ -99,7 +99,7 @@ public struct AcceptancePolicy: Sendable, Hashable {
     /// 31% or more at 6 dB SNR (5th percentile 41%), and synthesized ones in 48% or more
     /// (`incant-bench levers --stride 2 --snr 12,6 --dump FILE`, 164 coffee clips per condition,
     /// 420 synthetic home commands). Noise bursts accepted against the home phrases: 15% → 2.5%
-    /// of 40, with no command lost. Whispered speech is unvoiced and is rejected.
+    /// of 40, with no command lost. A whispered command, being unvoiced, would be rejected.
     ///
     /// In loud noise the centre rises to −36 (``noisyMarginCenter``, for words 10 dB or less
     /// above the background, moving linearly back to −45 at 25 dB). Coffee orders mixed with

@@ -194,9 +194,10 @@ public final class GrammarRecognizer: Recognizer, @unchecked Sendable {
         var confidence = 1.0
         var evidence: AcousticEvidence?
         if let phones = phoneLoop {
-            // Frame levels are only needed to gate coverage (a gate of 0 counts every frame).
+            // Frame levels are only needed to gate coverage (a gate of 0 counts every frame) and
+            // to tell loud noise for the noisy margin centre.
             let policy = options.acceptance
-            let gated = policy.speechGate > 0 || policy.wordRelativeGate != nil
+            let gated = policy.speechGate > 0 || policy.wordRelativeGate != nil || policy.noisyMarginCenter != nil
             let measured = AcousticEvidence(
                 grammar: hypothesis, phoneLoop: phones, levels: gated ? FrameLevels(samples: samples) : nil,
                 speechGate: policy.speechGate, wordRelativeGate: policy.wordRelativeGate,
