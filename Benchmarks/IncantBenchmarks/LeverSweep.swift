@@ -37,18 +37,19 @@ struct LeverSweep {
             guard index < arguments.count else { throw BenchmarkError("\(arguments[index - 1]) needs a value") }
             return arguments[index]
         }
+        /// The next argument as a pocketsphinx option `-name=value`.
+        func decoderOption() throws -> (String, String) {
+            let parts = try next().split(separator: "=", maxSplits: 1).map(String.init)
+            guard parts.count == 2 else { throw BenchmarkError("\(arguments[index - 1]) expects -name=value") }
+            return (parts[0], parts[1])
+        }
         while index < arguments.count {
             switch arguments[index] {
             case "--stride": stride = max(1, Int(try next()) ?? 3)
             case "--snr": snrs = try next().split(separator: ",").compactMap { Double($0) }
-            case "--decoder":
-                let parts = try next().split(separator: "=", maxSplits: 1).map(String.init)
-                guard parts.count == 2 else { throw BenchmarkError("--decoder expects -name=value") }
-                options.decoder.extraArguments.append((parts[0], parts[1]))
+            case "--decoder": options.decoder.extraArguments.append(try decoderOption())
             case "--loop-decoder":
-                let parts = try next().split(separator: "=", maxSplits: 1).map(String.init)
-                guard parts.count == 2 else { throw BenchmarkError("--loop-decoder expects -name=value") }
-                options.phoneLoopArguments.append((parts[0], parts[1]))
+                options.phoneLoopArguments.append(try decoderOption())
                 options.decodesPhoneLoopInParallel = true
             case "--no-phone-loop": options.usesPhoneLoop = false
             case "--explain": explains = true
@@ -105,6 +106,7 @@ struct LeverSweep {
         let clips = try coffee.clips(limit: nil).enumerated().filter { $0.offset % stride == offset % stride }
         let noise = NoiseMixer(noise: try WAVFile.readSamples(path: paths.kitchenNoise))
         var conditions: [(String, [SpeechClip], PhraseCatalog)] = [("clean", clips.map(\.element), coffeeCatalog)]
+        var noisyNegatives: [(String, [SpeechClip], PhraseCatalog)] = []
         for snr in snrs {
             let mixed = clips.map { index, clip in
                 var noisy = clip
@@ -112,18 +114,11 @@ struct LeverSweep {
                 return noisy
             }
             conditions.append(("\(Int(snr))dB", mixed, coffeeCatalog))
+            // The same noisy coffee orders against the home phrases.
+            noisyNegatives.append(("negatives\(Int(snr))dB", mixed.map(\.asNegative), homeCatalog))
         }
-        let negatives = clips.map { SpeechClip(name: $0.element.name, samples: $0.element.samples, expected: nil) }
-        conditions.append(("negatives", negatives, homeCatalog))
-        for snr in snrs {
-            // Coffee orders in kitchen noise against the home phrases.
-            let mixed = clips.map { index, clip in
-                SpeechClip(
-                    name: clip.name, samples: noise.mix(clip.samples, snr: snr, seed: 0x5EED_0000 &+ UInt64(index)),
-                    expected: nil)
-            }
-            conditions.append(("negatives\(Int(snr))dB", mixed, homeCatalog))
-        }
+        conditions.append(("negatives", clips.map(\.element.asNegative), homeCatalog))
+        conditions += noisyNegatives
         if conditionFilter?.contains("home") ?? true {
             // Synthetic home commands.
             let sentences = try SentenceLists.labelled(path: paths.homeSentences)

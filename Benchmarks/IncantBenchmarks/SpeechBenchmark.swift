@@ -104,16 +104,16 @@ final class SpeechBenchmark {
                 withDictation: plan.dictationSNRs.contains(snr))
             if plan.noisyNegativeSNRs.contains(snr) {
                 noisyNegatives.append(
-                    (snr, noisy.map { SpeechClip(name: $0.name, samples: $0.samples, expected: nil) }))
+                    (snr, noisy.map(\.asNegative)))
             }
         }
         record("home", homeClips, condition: "home synthetic", set: .home)
 
         // Negatives: each set's speech against the other set, and sentences that are no command.
-        let coffeeAsNegatives = compared.map { SpeechClip(name: $0.name, samples: $0.samples, expected: nil) }
+        let coffeeAsNegatives = compared.map(\.asNegative)
         let homeAsNegatives = homeClips.enumerated()
             .filter { spread($0.offset, sentences: homeSentences.count, stride: plan.homeNegativeStride) }
-            .map { SpeechClip(name: $0.element.name, samples: $0.element.samples, expected: nil) }
+            .map(\.element.asNegative)
         record("coffee→home", coffeeAsNegatives, condition: "coffee vs home set", set: .home)
         record("home→coffee", homeAsNegatives, condition: "home vs coffee set", set: .coffee)
         for (snr, clips) in noisyNegatives {

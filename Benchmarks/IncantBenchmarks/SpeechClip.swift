@@ -10,6 +10,9 @@ struct SpeechClip: Sendable {
     var expected: Expectation?
 
     var audioSeconds: Double { Double(samples.count) / 16_000 }
+
+    /// The same audio as a negative: decoded against a phrase set it does not belong to.
+    var asNegative: SpeechClip { SpeechClip(name: name, samples: samples, expected: nil) }
 }
 
 /// A shortcut and the values some of its parameters must have.
