@@ -10,7 +10,7 @@ import Synchronization
 ///     incant-bench levers [--stride N] [--snr 24,6] [--decoder -beam=1e-60 ...] [--no-phone-loop]
 ///                         [--parallel] [--loop-decoder -ds=2 ...] [--workers N] [--mean-frames N]
 ///                         [--margin-center X] [--support X] [--coverage X] [--word-gate dB|off]
-///                         [--voicing X] [--noisy-center X|off] [--offset K]
+///                         [--voicing X] [--noisy-center X|off] [--offset K] [--phone-agreement X]
 ///
 /// Prints understood / wrong / false-accept rates and decode time over audio time per
 /// condition. Every run uses the same clips and the same noise (fixed seeds) as `speech`.
@@ -73,6 +73,7 @@ struct LeverSweep {
             case "--noisy-center": options.acceptance.noisyMarginCenter = Double(try next())
             case "--offset": offset = max(0, Int(try next()) ?? 0)
             case "--voicing": options.acceptance.minimumVoicing = Double(try next()) ?? 0
+            case "--phone-agreement": options.acceptance.minimumNoisyPhoneAgreement = Double(try next()) ?? 0
             case "--gate": options.acceptance.speechGate = Double(try next()) ?? 0
             default: throw BenchmarkError("unknown option \(arguments[index])")
             }
@@ -145,7 +146,7 @@ struct LeverSweep {
         defer {
             if let dumpPath {
                 let header =
-                    "condition\tclip\tpositive\taccepted\tmatchCorrect\ttranscript\tmargin\tworst\tcoverage\tsupport\twordFrames\tspeechFrames\tvoicing\tabove\n"
+                    "condition\tclip\tpositive\taccepted\tmatchCorrect\ttranscript\tmargin\tworst\tcoverage\tsupport\twordFrames\tspeechFrames\tvoicing\tabove\tagree\n"
                 try? (header + dump.withLock { $0 }.joined()).write(toFile: dumpPath, atomically: true, encoding: .utf8)
             }
         }
@@ -193,6 +194,7 @@ struct LeverSweep {
             + [
                 "\(e?.wordFrames ?? 0)", "\(e?.speechFrames ?? 0)", e.map { String(format: "%.3f", $0.voicing) } ?? "",
                 e.map { String(format: "%.1f", $0.wordsAboveBackground) } ?? "",
+                e.map { String(format: "%.3f", $0.phoneAgreement) } ?? "",
             ])
             .joined(separator: "\t") + "\n"
     }

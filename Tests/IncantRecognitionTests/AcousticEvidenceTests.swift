@@ -109,4 +109,54 @@ struct AcousticEvidenceTests {
         single.noisyMarginCenter = nil
         #expect(single.confidence(evidence) > 0.5)
     }
+
+    @Test("phone agreement compares each word's closest pronunciation with the loop's phones over its frames")
+    func phoneAgreement() {
+        #expect(AcousticEvidence.editDistance(["K", "AE", "T"], ["K", "AE", "T"]) == 0)
+        #expect(AcousticEvidence.editDistance(["K", "AE", "T"], ["B", "AE", "T", "S"]) == 2)
+        #expect(AcousticEvidence.editDistance([], ["AH"]) == 1)
+        let lexicon: [String: [[String]]] = [
+            "lights": [["L", "AY", "T", "S"]], "on": [["AA", "N"], ["AO", "N"]],
+        ]
+        let words = [Self.word("lights", 0, 39, score: 0), Self.word("on", 40, 59, score: 0)]
+        func agreement(_ loop: [(String, Int, Int)]) -> Double {
+            AcousticEvidence.phoneAgreement(
+                words: words, loop: loop.map { Self.word($0.0, $0.1, $0.2, score: 0) },
+                pronunciations: { lexicon[$0] ?? [] })
+        }
+        // Every phone heard where the words are: full agreement, with "on"'s second pronunciation.
+        #expect(
+            agreement([("L", 0, 9), ("AY", 10, 19), ("T", 20, 29), ("S", 30, 39), ("AO", 40, 49), ("N", 50, 59)]) == 1)
+        // One phone of six wrong, one missing: 4 of 6 left.
+        #expect(
+            abs(agreement([("L", 0, 9), ("EY", 10, 29), ("S", 30, 39), ("AA", 40, 49), ("N", 50, 59)]) - 4.0 / 6) < 1e-9
+        )
+        // A phone centred outside a word does not count for it; other speech agrees not at all.
+        #expect(agreement([("S", 0, 19), ("K", 20, 39), ("AY", 40, 59)]) == 0)
+        #expect(agreement([]) == 0)
+        // Words the dictionary does not know are left out; none known: nothing to disagree with.
+        #expect(
+            AcousticEvidence.phoneAgreement(words: words, loop: [], pronunciations: { _ in [] }) == 1)
+    }
+
+    @Test("in noise the words must share some phones with the loop; in quiet they need not")
+    func noisyPhoneAgreement() {
+        let policy = AcceptancePolicy.phrases
+        #expect(policy.minimumNoisyPhoneAgreement > 0)
+        var evidence = AcousticEvidence(
+            utteranceMargin: -10, worstWordMargin: -20, meanWordMargin: -15, coverage: 1, speechFrames: 100,
+            wordFrames: 100, support: 1)
+        evidence.voicing = 0.7
+        evidence.phoneAgreement = 0
+        evidence.wordsAboveBackground = 60
+        #expect(policy.confidence(evidence) > 0.5)
+        evidence.wordsAboveBackground = policy.quietAbove - 1
+        #expect(policy.confidence(evidence) == 0)
+        evidence.phoneAgreement = policy.minimumNoisyPhoneAgreement
+        #expect(policy.confidence(evidence) > 0.5)
+        var off = policy
+        off.minimumNoisyPhoneAgreement = 0
+        evidence.phoneAgreement = 0
+        #expect(off.confidence(evidence) > 0.5)
+    }
 }

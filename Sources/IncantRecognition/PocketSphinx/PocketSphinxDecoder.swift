@@ -96,6 +96,16 @@ public final class PocketSphinxDecoder: @unchecked Sendable {
         }
     }
 
+    /// Every pronunciation of `word` (its alternates `word(2)`, `word(3)` … after the main
+    /// one), each as a list of phones; empty if the word is unknown.
+    public func pronunciations(of word: String) -> [[String]] {
+        var result: [[String]] = []
+        while let phones = pronunciation(of: result.isEmpty ? word : "\(word)(\(result.count + 1))") {
+            result.append(phones.split(separator: " ").map(String.init))
+        }
+        return result
+    }
+
     /// The words of `words` that the dictionary does not know, in order, without repeats.
     public func missingWords(_ words: some Sequence<String>) -> [String] {
         var missing: [String] = []

@@ -33,6 +33,11 @@ public struct AcousticEvidence: Sendable, Hashable, Codable {
     /// background (``FrameLevels/floor``): 30 dB or more for a command said in a quiet room,
     /// 10 dB or less in loud noise. Infinite when levels were not measured.
     public var wordsAboveBackground: Double = .infinity
+    /// How far the phones the free loop heard over each spoken word agree with that word's
+    /// pronunciation: 1 − (phone edit distance / phones in the pronunciation), summed over the
+    /// words, at least 0. A phrase that was said shares many of its phones with the loop's; a
+    /// phrase forced onto other speech shares few. 1 when not measured.
+    public var phoneAgreement: Double = 1
 
     public init(
         utteranceMargin: Double, worstWordMargin: Double, meanWordMargin: Double, coverage: Double, speechFrames: Int,
@@ -54,7 +59,8 @@ public struct AcousticEvidence: Sendable, Hashable, Codable {
     /// and around the words is not speech the phrase failed to explain.
     public init(
         grammar: RecognitionHypothesis, phoneLoop: RecognitionHypothesis, levels: FrameLevels? = nil,
-        speechGate: Double = 0, wordRelativeGate: Double? = nil, voicing: Voicing? = nil
+        speechGate: Double = 0, wordRelativeGate: Double? = nil, voicing: Voicing? = nil,
+        pronunciations: ((String) -> [[String]])? = nil
     ) {
         let phones = phoneLoop.words
         func loopScore(from start: Int, to end: Int) -> Double {
@@ -109,8 +115,54 @@ public struct AcousticEvidence: Sendable, Hashable, Codable {
         if let voicing {
             self.voicing = voicing.voicedShare(of: spoken.map { grammar.audioFrame($0) })
         }
+        if let pronunciations {
+            phoneAgreement = Self.phoneAgreement(
+                words: grammar.spokenWords, loop: phones.filter { !Self.isSilence($0.word) },
+                pronunciations: pronunciations)
+        }
         // The share of the loop's audible speech that the words cover; 1 when there is none.
         coverage = audible.isEmpty ? 1 : Double(audible.intersection(spoken).count) / Double(audible.count)
+    }
+
+    /// 1 − (edit distance between each word's closest pronunciation and the loop's phones
+    /// centred in the word's frames, summed) / (phones of those pronunciations), at least 0.
+    static func phoneAgreement(
+        words: [WordSegment], loop: [WordSegment], pronunciations: (String) -> [[String]]
+    ) -> Double {
+        var distance = 0
+        var expected = 0
+        for word in words {
+            let heard = loop.filter {
+                let middle = ($0.startFrame + $0.endFrame) / 2
+                return middle >= word.startFrame && middle <= word.endFrame
+            }.map(\.word)
+            let candidates = pronunciations(word.word)
+            guard
+                let best = candidates.map({ (phones: $0, distance: editDistance($0, heard)) })
+                    .min(by: { $0.distance < $1.distance })
+            else { continue }
+            distance += best.distance
+            expected += best.phones.count
+        }
+        guard expected > 0 else { return 1 }
+        return max(0, 1 - Double(distance) / Double(expected))
+    }
+
+    /// Levenshtein distance between two phone sequences.
+    static func editDistance(_ a: [String], _ b: [String]) -> Int {
+        guard !a.isEmpty else { return b.count }
+        guard !b.isEmpty else { return a.count }
+        var previous = Array(0...b.count)
+        var current = [Int](repeating: 0, count: b.count + 1)
+        for i in 1...a.count {
+            current[0] = i
+            for j in 1...b.count {
+                let substitution = previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)
+                current[j] = min(substitution, previous[j] + 1, current[j - 1] + 1)
+            }
+            swap(&previous, &current)
+        }
+        return previous[b.count]
     }
 
     static func isSilence(_ phone: String) -> Bool {

@@ -100,6 +100,7 @@ struct RecognitionReport: Encodable {
         copy.coverage = round(evidence.coverage)
         copy.support = round(evidence.support)
         copy.voicing = round(evidence.voicing)
+        copy.phoneAgreement = round(evidence.phoneAgreement)
         // Not measured (no loudness levels): reported as 1e9 dB, far above any background.
         copy.wordsAboveBackground =
             evidence.wordsAboveBackground.isFinite ? round(evidence.wordsAboveBackground) : 1e9
