@@ -20,6 +20,8 @@ struct ListeningLatency {
     /// The coffee shortcuts as YAML (converted from `context.yaml`).
     let coffeeYAML: String
     let paths: BenchmarkPaths
+    /// Further `incant listen` options (a lever, e.g. `--speculate-after 50`).
+    var listenArguments: [String] = []
 
     struct Result: Sendable {
         var utterances = 0
@@ -36,6 +38,8 @@ struct ListeningLatency {
         var peakResidentBytes: Int?
         var audioSeconds = 0.0
         var streamedSeconds = 0.0
+        /// How long after the last speech frame the listener began decoding (`--speculate-after`).
+        var speculationDelayMilliseconds = 0
     }
 
     func run() throws -> Result {
@@ -79,9 +83,10 @@ struct ListeningLatency {
         }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: incant)
-        process.arguments = [
-            "listen", "--stdin", "--json", "--yes", "--no-history", "--shortcuts", shortcuts,
-        ]
+        process.arguments =
+            [
+                "listen", "--stdin", "--json", "--yes", "--no-history", "--shortcuts", shortcuts,
+            ] + listenArguments
         // Nothing of the user's own phrases or settings.
         let isolated = ["XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME", "XDG_CACHE_HOME"].map { ($0, directory) }
         process.environment = ProcessInfo.processInfo.environment.merging(
@@ -100,6 +105,9 @@ struct ListeningLatency {
         let speaker = Thread { Self.speak(spoken, into: input.fileHandleForWriting) }
         speaker.start()
         var result = Result()
+        result.speculationDelayMilliseconds =
+            listenArguments.firstIndex(of: "--speculate-after").flatMap { Int(listenArguments[$0 + 1]) }
+            ?? AudioFormat.sampleCount(for: EndpointerSettings().speculationDelay) * 1000 / AudioFormat.sampleRate
         while process.isRunning {
             if let peak = ProcessMemory.field("VmHWM", process: "\(process.processIdentifier)") {
                 result.peakResidentBytes = max(result.peakResidentBytes ?? 0, peak)

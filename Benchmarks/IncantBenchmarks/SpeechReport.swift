@@ -195,8 +195,9 @@ struct SpeechReport {
                 + "\(String(format: "%.0f", listening.streamedSeconds)) s). The coffee shortcut's handler is a program "
                 + "that writes the time it starts; latency is that time minus the utterance's close, the end of the "
                 + "trailing-silence window (300 ms after the last speech frame), so the window itself is excluded. "
-                + "The listener decodes each utterance while that window runs (from 150 ms after the last speech "
-                + "frame, when its samples are final), the phrase search and the phone loop on two cores "
+                + "The listener decodes each utterance while that window runs (from \(listening.speculationDelayMilliseconds) ms after "
+                + "the last speech frame, the rest of the 150 ms post-roll filled with the silence heard so far; "
+                + "`EndpointerSettings.speculationDelay`), the phrase search and the phone loop on two cores "
                 + "(`listen`'s default; the accuracy tables above decode both on one, as `incant recognize` does, "
                 + "with identical results); \"decode time\" is what a listener that decodes only after "
                 + "the close would add instead (Incant's decoder; the JSGF baseline's is in the table above).", "",

@@ -6,7 +6,8 @@ import IncantPhrases
 //   swift run -c release incant-bench match [--queries N]
 //   swift run -c release incant-bench speech [--quick] [--out FILE]
 //   swift run -c release incant-bench levers [options]   (one configuration, see LeverSweep)
-//   swift run -c release incant-bench listening [--stride N]   (`incant listen` in real time)
+//   swift run -c release incant-bench listening [--stride N] [--speculate-after MS]
+//                                               (`incant listen` in real time)
 //
 // Every figure is printed next to the naive baseline measured in the same run, as a ratio,
 // because this machine is shared and absolute times are noisy.
@@ -50,8 +51,9 @@ case "listening":
         var plan = SpeechBenchmarkPlan.full
         plan.listeningClipStride = stride
         var results = SpeechResults()
-        results.listening = try ListeningLatency(clips: clips, coffeeYAML: try coffee.shortcutsYAML(), paths: paths)
-            .run()
+        var listening = ListeningLatency(clips: clips, coffeeYAML: try coffee.shortcutsYAML(), paths: paths)
+        if let delay = value(after: "--speculate-after") { listening.listenArguments = ["--speculate-after", delay] }
+        results.listening = try listening.run()
         print(SpeechReport(results: results, plan: plan, command: "").listeningTable().joined(separator: "\n"))
     } catch {
         FileHandle.standardError.write(Data("incant-bench listening: \(error)\n".utf8))

@@ -130,8 +130,10 @@ struct EndpointerTests {
 struct SettledUtteranceTests {
     /// Feeds `audio` in `chunk`-sample pieces and returns each distinct settled utterance seen
     /// between chunks, and the closed utterances.
-    static func run(_ audio: [Int16], chunk: Int) -> (settled: [Utterance], closed: [Utterance]) {
-        var endpointer = Endpointer()
+    static func run(
+        _ audio: [Int16], chunk: Int, settings: EndpointerSettings = EndpointerSettings()
+    ) -> (settled: [Utterance], closed: [Utterance]) {
+        var endpointer = Endpointer(settings: settings)
         var settled: [Utterance] = []
         var closed: [Utterance] = []
         var start = 0
@@ -147,13 +149,15 @@ struct SettledUtteranceTests {
         return (settled, closed)
     }
 
-    @Test("the settled utterance has exactly the samples of the utterance the silence closes")
+    @Test("settled after the whole post-roll, the utterance has exactly the samples the silence closes")
     func settledEqualsClosed() {
         var audio = TestAudio.noise(seconds: 5)
         TestAudio.mix(TestAudio.burst(seconds: 0.8), into: &audio, at: 16_000)
         TestAudio.mix(TestAudio.burst(seconds: 0.6), into: &audio, at: 48_000)
+        var settings = EndpointerSettings()
+        settings.speculationDelay = settings.postRoll
         for chunk in [160, 320, 333] {
-            let (settled, closed) = Self.run(audio, chunk: chunk)
+            let (settled, closed) = Self.run(audio, chunk: chunk, settings: settings)
             #expect(closed.count == 2, "chunk \(chunk)")
             // Each closed utterance was announced as settled first, identical in every field.
             for utterance in closed {
@@ -162,11 +166,11 @@ struct SettledUtteranceTests {
         }
     }
 
-    @Test("a settled utterance is available 150 ms before the close, and is replaced when speech resumes")
+    @Test("a settled utterance is available before the close, and is replaced when speech resumes")
     func settledBeforeCloseAndReplacedOnResume() throws {
         var audio = TestAudio.noise(seconds: 4)
         TestAudio.mix(TestAudio.burst(seconds: 0.5), into: &audio, at: 16_000)
-        // A 220 ms pause: longer than the post-roll (settled), shorter than the trailing silence.
+        // A 220 ms pause: longer than the speculation delay (settled), shorter than the trailing silence.
         TestAudio.mix(TestAudio.burst(seconds: 0.5), into: &audio, at: 16_000 + 8_000 + 3_520)
         var endpointer = Endpointer()
         var firstSettled: (at: Int, utterance: Utterance)?
@@ -185,7 +189,47 @@ struct SettledUtteranceTests {
         // The first settled utterance came during the pause and was not the final one.
         #expect(settled.utterance.samples.count < last.samples.count)
         #expect(settled.at < 16_000 + 8_000 + 3_520)
-        // The final one settles 150 ms (post-roll) after the last speech, 150 ms before the close.
-        #expect(close - (last.speechEndSample + 2_400) == 2_400)
+        // The utterance closes when the trailing silence (300 ms) has passed after the last speech.
+        #expect(close - last.speechEndSample == 4_800)
+    }
+
+    @Test("settling early: final length and heard samples, the unheard post-roll filled with the silence heard")
+    func earlySpeculation() throws {
+        var audio = TestAudio.noise(seconds: 3)
+        TestAudio.mix(TestAudio.burst(seconds: 0.8), into: &audio, at: 16_000)
+        var settings = EndpointerSettings()
+        settings.speculationDelay = .milliseconds(50)
+        var endpointer = Endpointer(settings: settings)
+        var firstSettled: (at: Int, utterance: Utterance)?
+        var closedAt: Int?
+        var closed: [Utterance] = []
+        for start in stride(from: 0, to: audio.count, by: 160) {
+            let found = endpointer.process(audio[start..<min(audio.count, start + 160)])
+            if firstSettled == nil, let settled = endpointer.settledUtterance { firstSettled = (start + 160, settled) }
+            if !found.isEmpty, closedAt == nil { closedAt = start + 160 }
+            closed += found
+        }
+        let settled = try #require(firstSettled)
+        let final = try #require(closed.first)
+        let close = try #require(closedAt)
+        #expect(closed.count == 1)
+        // Offered 50 ms after the last speech, 250 ms before the close.
+        #expect(settled.at == final.speechEndSample + 800)
+        #expect(close - settled.at == 4_000)
+        // Same positions and length; the same samples up to what had been heard.
+        #expect(settled.utterance.startSample == final.startSample)
+        #expect(settled.utterance.samples.count == final.samples.count)
+        #expect(settled.utterance.speechEndSample == final.speechEndSample)
+        let heard = settled.at - final.startSample
+        #expect(Array(settled.utterance.samples[..<heard]) == Array(final.samples[..<heard]))
+        // The rest repeats the 50 ms of silence heard after the last speech frame.
+        let silenceStart = final.speechEndSample - final.startSample
+        let silence = Array(settled.utterance.samples[silenceStart..<heard])
+        #expect(silence.count == 800)
+        let tail = Array(settled.utterance.samples[heard...])
+        #expect(tail.count == 1_600)
+        #expect(tail == Array((silence + silence).prefix(1_600)))
+        // Still background: nothing louder than the quiet room.
+        #expect(tail.map { abs(Int($0)) }.max() ?? 0 < 200)
     }
 }

@@ -20,6 +20,7 @@ public struct Endpointer: Sendable {
     private let minimumSpeechSamples: Int
     private let maximumSamples: Int
     private let postRollSamples: Int
+    private let speculationSamples: Int
 
     private var noise: NoiseFloorTracker
     private var preRoll: SampleRing
@@ -40,6 +41,8 @@ public struct Endpointer: Sendable {
         minimumSpeechSamples = AudioFormat.sampleCount(for: settings.minimumSpeech)
         maximumSamples = max(Self.frameSize * 2, AudioFormat.sampleCount(for: settings.maximumUtterance))
         postRollSamples = min(AudioFormat.sampleCount(for: settings.postRoll), trailingSamples)
+        speculationSamples = max(
+            Self.frameSize, min(AudioFormat.sampleCount(for: settings.speculationDelay), postRollSamples))
         noise = NoiseFloorTracker(windowFrames: AudioFormat.sampleCount(for: settings.noiseWindow) / Self.frameSize)
         preRoll = SampleRing(capacity: AudioFormat.sampleCount(for: settings.preRoll))
     }
@@ -50,23 +53,36 @@ public struct Endpointer: Sendable {
     /// The current noise floor estimate in dBFS.
     public var noiseFloor: Double { noise.floor }
 
-    /// Stream position just after the last speech frame of the utterance in progress, once the
-    /// post-roll after it has been heard (so ``settledUtterance`` is available); nil otherwise.
-    /// Changes when speech resumes.
+    /// Stream position just after the last speech frame of the utterance in progress, once
+    /// ``EndpointerSettings/speculationDelay`` of silence has followed it (so
+    /// ``settledUtterance`` is available); nil otherwise. Changes when speech resumes.
     public var settledSpeechEnd: Int? {
-        guard inSpeech, position - lastSpeechEnd >= postRollSamples, speechSampleCount >= minimumSpeechSamples else {
+        guard inSpeech, position - lastSpeechEnd >= speculationSamples, speechSampleCount >= minimumSpeechSamples
+        else {
             return nil
         }
         return lastSpeechEnd
     }
 
-    /// The utterance in progress exactly as it will be returned if no more speech follows: the
-    /// same samples and positions as the utterance that the trailing silence will close. It is
-    /// available ``EndpointerSettings/trailingSilence`` minus ``EndpointerSettings/postRoll``
-    /// before that, so a listener can decode it while the silence is still being confirmed.
+    /// The utterance in progress as it will be returned if no more speech follows: the same
+    /// positions and length as the utterance that the trailing silence will close, and the same
+    /// samples up to what has been heard. It is available
+    /// ``EndpointerSettings/trailingSilence`` minus ``EndpointerSettings/speculationDelay``
+    /// before the close, so a listener can decode it while the silence is still being confirmed.
+    /// With a delay shorter than the post-roll, the rest of the post-roll is the silence heard
+    /// since the last speech frame, repeated.
     public var settledUtterance: Utterance? {
         guard let end = settledSpeechEnd else { return nil }
-        return utterance(endingAt: end + postRollSamples, reason: .silence)
+        var settled = utterance(endingAt: end + postRollSamples, reason: .silence)
+        let missing = end + postRollSamples - settled.endSample
+        if missing > 0 {
+            let silence = settled.samples[(end - currentStart)...]
+            settled.samples.reserveCapacity(settled.samples.count + missing)
+            for index in 0..<missing {
+                settled.samples.append(silence[silence.startIndex + index % silence.count])
+            }
+        }
+        return settled
     }
 
     /// Feeds samples and returns the utterances they complete (usually none, sometimes one).

@@ -12,6 +12,19 @@ public struct EndpointerSettings: Sendable, Equatable {
     public var preRoll: Duration
     /// Audio kept after the last speech frame (at most ``trailingSilence``).
     public var postRoll: Duration
+    /// How soon after the last speech frame ``Endpointer/settledUtterance`` offers the utterance
+    /// for decoding ahead of its close (at least 10 ms, at most ``postRoll``). The part of the
+    /// post-roll not yet heard is filled by repeating the silence heard since the last speech
+    /// frame, so the decoder gets the utterance at its final length; when the real post-roll
+    /// arrives without speech it differs from that filler only in background sound.
+    ///
+    /// 50 ms by default: `incant listen` then starts the shortcut a median 12 ms after the
+    /// trailing silence ends, against 106 ms when decoding started only with the whole post-roll
+    /// (150 ms); the same orders were understood (`incant-bench listening --speculate-after
+    /// 50`, BENCHMARKS.md). The price is decodes begun at pauses between words and thrown away
+    /// when speech resumes: more CPU while someone speaks, and a later start when such a
+    /// decode is still running as the utterance ends.
+    public var speculationDelay: Duration
     /// How far above the noise floor a frame must be to start speech.
     public var onsetMargin: Double
     /// How far above the noise floor a frame must be to count as continuing speech.
@@ -28,6 +41,7 @@ public struct EndpointerSettings: Sendable, Equatable {
         maximumUtterance: Duration = .seconds(12),
         preRoll: Duration = .milliseconds(250),
         postRoll: Duration = .milliseconds(150),
+        speculationDelay: Duration = .milliseconds(50),
         onsetMargin: Double = 12,
         continuationMargin: Double = 7,
         minimumSpeechLevel: Double = -55,
@@ -38,6 +52,7 @@ public struct EndpointerSettings: Sendable, Equatable {
         self.maximumUtterance = maximumUtterance
         self.preRoll = preRoll
         self.postRoll = postRoll
+        self.speculationDelay = speculationDelay
         self.onsetMargin = onsetMargin
         self.continuationMargin = continuationMargin
         self.minimumSpeechLevel = minimumSpeechLevel

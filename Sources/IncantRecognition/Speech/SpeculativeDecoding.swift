@@ -4,11 +4,13 @@ import Synchronization
 /// Decodes an utterance while its trailing silence is still being confirmed, so that the result
 /// is ready (or nearly) when the utterance closes.
 ///
-/// An ``Endpointer`` knows an utterance's final samples ``EndpointerSettings/postRoll`` after
-/// the last speech frame, but closes it only after ``EndpointerSettings/trailingSilence``.
+/// An ``Endpointer`` offers an utterance as settled ``EndpointerSettings/speculationDelay``
+/// after the last speech frame (its final length, the unheard rest of the post-roll filled with
+/// the silence heard so far), but closes it only after ``EndpointerSettings/trailingSilence``.
 /// ``LiveUtterances`` reports the settled utterance in between; ``begin(_:_:)`` starts decoding
 /// it on the ``DecodingQueue``. When the utterance closes, ``result(for:_:)`` returns that
-/// decoding if it was of exactly these samples, and decodes afresh otherwise (speech resumed,
+/// decoding if it was of the same stretch of audio (same start and length: no speech came
+/// after it), and decodes afresh otherwise (speech resumed,
 /// or the utterance was cut at its maximum length). Only the latest speculation is kept.
 ///
 /// ```swift

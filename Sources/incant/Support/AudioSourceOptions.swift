@@ -25,10 +25,21 @@ struct AudioSourceOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Longest utterance (seconds); longer speech is cut.", valueName: "seconds"))
     var maxUtterance: Double = 12
 
+    @Option(
+        help: ArgumentHelp(
+            "Start decoding this long (ms) after the last speech, before the trailing silence ends.",
+            valueName: "ms"))
+    var speculateAfter: Int =
+        AudioFormat.sampleCount(for: EndpointerSettings().speculationDelay) * 1000
+        / AudioFormat.sampleRate
+
     func validate() throws {
         let chosen = (device == nil ? 0 : 1) + (files.isEmpty ? 0 : 1) + (stdin ? 1 : 0)
         guard chosen <= 1 else { throw ValidationError("give only one of --device, --file and --stdin") }
         guard !realTime || !files.isEmpty else { throw ValidationError("--real-time applies to --file") }
+        guard (10...10_000).contains(speculateAfter) else {
+            throw ValidationError("--speculate-after must be between 10 and 10000 ms")
+        }
         guard (50...10_000).contains(trailingSilence) else {
             throw ValidationError("--trailing-silence must be between 50 and 10000 ms")
         }
@@ -42,6 +53,7 @@ struct AudioSourceOptions: ParsableArguments {
         var settings = EndpointerSettings(
             trailingSilence: .milliseconds(trailingSilence), maximumUtterance: .milliseconds(Int(maxUtterance * 1000)))
         settings.postRoll = min(settings.postRoll, settings.trailingSilence)
+        settings.speculationDelay = .milliseconds(speculateAfter)
         return settings
     }
 
