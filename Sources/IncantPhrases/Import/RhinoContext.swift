@@ -58,15 +58,14 @@ public enum RhinoContext {
                 guard let expression = item as? String else {
                     throw ConversionError(message: "\(source): expression of '\(intent)' is not text: \(item)")
                 }
-                var converter = ExpressionConverter(expression: expression, macros: macros)
                 let template: String
+                let slots: [Slot]
                 do {
-                    template = try converter.convert()
+                    (template, slots) = try convertExpression(expression, intent: intent, macros: macros)
                 } catch let error as ConversionError {
-                    throw ConversionError(
-                        message: "\(source): expression of '\(intent)' \"\(expression)\": \(error.message)")
+                    throw ConversionError(message: "\(source): \(error.message)")
                 }
-                for slot in converter.slots {
+                for slot in slots {
                     if let known = parameters.first(where: { $0.name == slot.name }) {
                         guard known.type == slot.type else {
                             throw ConversionError(

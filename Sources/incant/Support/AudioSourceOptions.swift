@@ -27,7 +27,7 @@ struct AudioSourceOptions: ParsableArguments {
 
     @Option(
         help: ArgumentHelp(
-            "Start decoding this long (ms) after the last speech, before the trailing silence ends.",
+            "Start decoding this long (ms) after the last speech, while the trailing silence runs (at most 150: the audio kept after speech).",
             valueName: "ms"))
     var speculateAfter: Int =
         AudioFormat.sampleCount(for: EndpointerSettings().speculationDelay) * 1000
