@@ -149,6 +149,25 @@ struct SettledUtteranceTests {
         return (settled, closed)
     }
 
+    /// Feeds `audio` one 10 ms frame at a time: the first settled utterance and the stream
+    /// position where it appeared, the position where the first utterance closed, and the closed
+    /// utterances.
+    static func feedFrames(
+        _ audio: [Int16], settings: EndpointerSettings = EndpointerSettings()
+    ) -> (firstSettled: (at: Int, utterance: Utterance)?, closedAt: Int?, closed: [Utterance]) {
+        var endpointer = Endpointer(settings: settings)
+        var firstSettled: (at: Int, utterance: Utterance)?
+        var closedAt: Int?
+        var closed: [Utterance] = []
+        for start in stride(from: 0, to: audio.count, by: 160) {
+            let found = endpointer.process(audio[start..<min(audio.count, start + 160)])
+            if firstSettled == nil, let settled = endpointer.settledUtterance { firstSettled = (start + 160, settled) }
+            if !found.isEmpty, closedAt == nil { closedAt = start + 160 }
+            closed += found
+        }
+        return (firstSettled, closedAt, closed)
+    }
+
     @Test("settled after the whole post-roll, the utterance has exactly the samples the silence closes")
     func settledEqualsClosed() {
         var audio = TestAudio.noise(seconds: 5)
@@ -172,16 +191,7 @@ struct SettledUtteranceTests {
         TestAudio.mix(TestAudio.burst(seconds: 0.5), into: &audio, at: 16_000)
         // A 220 ms pause: longer than the speculation delay (settled), shorter than the trailing silence.
         TestAudio.mix(TestAudio.burst(seconds: 0.5), into: &audio, at: 16_000 + 8_000 + 3_520)
-        var endpointer = Endpointer()
-        var firstSettled: (at: Int, utterance: Utterance)?
-        var closedAt: Int?
-        var closed: [Utterance] = []
-        for start in stride(from: 0, to: audio.count, by: 160) {
-            let found = endpointer.process(audio[start..<min(audio.count, start + 160)])
-            if firstSettled == nil, let settled = endpointer.settledUtterance { firstSettled = (start + 160, settled) }
-            if !found.isEmpty, closedAt == nil { closedAt = start + 160 }
-            closed += found
-        }
+        let (firstSettled, closedAt, closed) = Self.feedFrames(audio)
         let settled = try #require(firstSettled)
         let close = try #require(closedAt)
         let last = try #require(closed.first)
@@ -199,16 +209,7 @@ struct SettledUtteranceTests {
         TestAudio.mix(TestAudio.burst(seconds: 0.8), into: &audio, at: 16_000)
         var settings = EndpointerSettings()
         settings.speculationDelay = .milliseconds(50)
-        var endpointer = Endpointer(settings: settings)
-        var firstSettled: (at: Int, utterance: Utterance)?
-        var closedAt: Int?
-        var closed: [Utterance] = []
-        for start in stride(from: 0, to: audio.count, by: 160) {
-            let found = endpointer.process(audio[start..<min(audio.count, start + 160)])
-            if firstSettled == nil, let settled = endpointer.settledUtterance { firstSettled = (start + 160, settled) }
-            if !found.isEmpty, closedAt == nil { closedAt = start + 160 }
-            closed += found
-        }
+        let (firstSettled, closedAt, closed) = Self.feedFrames(audio, settings: settings)
         let settled = try #require(firstSettled)
         let final = try #require(closed.first)
         let close = try #require(closedAt)
