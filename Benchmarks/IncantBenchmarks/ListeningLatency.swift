@@ -20,8 +20,8 @@ struct ListeningLatency {
     /// The coffee shortcuts as YAML (converted from `context.yaml`).
     let coffeeYAML: String
     let paths: BenchmarkPaths
-    /// Further `incant listen` options (a lever, e.g. `--speculate-after 50`).
-    var listenArguments: [String] = []
+    /// `incant listen --speculate-after` (ms); nil keeps `listen`'s default.
+    var speculateAfter: Int? = nil
 
     struct Result: Sendable {
         var utterances = 0
@@ -86,7 +86,7 @@ struct ListeningLatency {
         process.arguments =
             [
                 "listen", "--stdin", "--json", "--yes", "--no-history", "--shortcuts", shortcuts,
-            ] + listenArguments
+            ] + (speculateAfter.map { ["--speculate-after", "\($0)"] } ?? [])
         // Nothing of the user's own phrases or settings.
         let isolated = ["XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME", "XDG_CACHE_HOME"].map { ($0, directory) }
         process.environment = ProcessInfo.processInfo.environment.merging(
@@ -106,8 +106,7 @@ struct ListeningLatency {
         speaker.start()
         var result = Result()
         result.speculationDelayMilliseconds =
-            listenArguments.firstIndex(of: "--speculate-after").flatMap { Int(listenArguments[$0 + 1]) }
-            ?? AudioFormat.sampleCount(for: EndpointerSettings().speculationDelay) * 1000 / AudioFormat.sampleRate
+            speculateAfter ?? Int(EndpointerSettings().speculationDelay / .milliseconds(1))
         while process.isRunning {
             if let peak = ProcessMemory.field("VmHWM", process: "\(process.processIdentifier)") {
                 result.peakResidentBytes = max(result.peakResidentBytes ?? 0, peak)

@@ -52,7 +52,7 @@ case "listening":
         plan.listeningClipStride = stride
         var results = SpeechResults()
         var listening = ListeningLatency(clips: clips, coffeeYAML: try coffee.shortcutsYAML(), paths: paths)
-        if let delay = value(after: "--speculate-after") { listening.listenArguments = ["--speculate-after", delay] }
+        listening.speculateAfter = value(after: "--speculate-after").flatMap(Int.init)
         results.listening = try listening.run()
         print(SpeechReport(results: results, plan: plan, command: "").listeningTable().joined(separator: "\n"))
     } catch {

@@ -142,6 +142,14 @@ public struct AcceptancePolicy: Sendable, Hashable {
         return 1 / (1 + exp(-(evidence.meanWordMargin - center) / marginScale))
     }
 
+    /// Whether a check reads loudness (``FrameLevels``): gating coverage (a gate of 0 counts
+    /// every frame), or telling loud noise for the noisy margin centre and the noisy phone
+    /// agreement. Without levels, ``AcousticEvidence/wordsAboveBackground`` is infinite and the
+    /// noise-only checks never apply.
+    public var needsFrameLevels: Bool {
+        speechGate > 0 || wordRelativeGate != nil || noisyMarginCenter != nil || minimumNoisyPhoneAgreement > 0
+    }
+
     /// The margin centre for words standing `above` dB above the background.
     public func center(wordsAboveBackground above: Double) -> Double {
         guard let noisyMarginCenter, above < quietAbove else { return marginCenter }

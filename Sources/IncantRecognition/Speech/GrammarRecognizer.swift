@@ -194,14 +194,10 @@ public final class GrammarRecognizer: Recognizer, @unchecked Sendable {
         var confidence = 1.0
         var evidence: AcousticEvidence?
         if let phones = phoneLoop {
-            // Frame levels are only needed to gate coverage (a gate of 0 counts every frame) and
-            // to tell loud noise for the noisy margin centre and the noisy phone agreement.
             let policy = options.acceptance
-            let gated =
-                policy.speechGate > 0 || policy.wordRelativeGate != nil || policy.noisyMarginCenter != nil
-                || policy.minimumNoisyPhoneAgreement > 0
             let measured = AcousticEvidence(
-                grammar: hypothesis, phoneLoop: phones, levels: gated ? FrameLevels(samples: samples) : nil,
+                grammar: hypothesis, phoneLoop: phones,
+                levels: policy.needsFrameLevels ? FrameLevels(samples: samples) : nil,
                 speechGate: policy.speechGate, wordRelativeGate: policy.wordRelativeGate,
                 voicing: policy.minimumVoicing > 0 ? Voicing(samples: samples) : nil,
                 pronunciations: { [decoder] word in decoder.pronunciations(of: word) })

@@ -29,9 +29,7 @@ struct AudioSourceOptions: ParsableArguments {
         help: ArgumentHelp(
             "Start decoding this long (ms) after the last speech, while the trailing silence runs (at most 150: the audio kept after speech).",
             valueName: "ms"))
-    var speculateAfter: Int =
-        AudioFormat.sampleCount(for: EndpointerSettings().speculationDelay) * 1000
-        / AudioFormat.sampleRate
+    var speculateAfter: Int = Int(EndpointerSettings().speculationDelay / .milliseconds(1))
 
     func validate() throws {
         let chosen = (device == nil ? 0 : 1) + (files.isEmpty ? 0 : 1) + (stdin ? 1 : 0)
