@@ -6,6 +6,7 @@
 #include <sphinxbase/feat.h>
 #include <sphinxbase/cmn.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -70,21 +71,76 @@ static inline void incant_subtract_mean(mfcc_t **rows, int32_t n_rows, int ncep,
         for (int i = 0; i < ncep; i++) rows[row][i] -= mean[i];
 }
 
+/// Returned by `incant_process_tracked` when `*stop` was set before the search finished.
+#define INCANT_DECODE_STOPPED (-2)
+
+/// Asks a decoding under way in `incant_process_tracked` with this `stop` to end (from any thread).
+static inline void incant_stop_request(int32_t *stop) { __atomic_store_n(stop, 1, __ATOMIC_RELAXED); }
+
+/// Whether `incant_stop_request` was called on `stop`.
+static inline int32_t incant_stop_requested(const int32_t *stop) { return __atomic_load_n(stop, __ATOMIC_RELAXED); }
+
+/// How many frames the search takes between two looks at `stop` (0.25 s of audio).
+#define INCANT_FRAMES_PER_STEP 25
+
+/// Searches the `total` frames of `rows`, whose cepstral mean has been subtracted already, as
+/// one utterance, a few frames at a time, stopping early (returning `INCANT_DECODE_STOPPED`)
+/// once `stop` (may be NULL) is set. The decoder's own normalisation is off meanwhile.
+///
+/// `rows` must have room for `feat_window_size` more frames: they are filled with copies of
+/// the last one. Fed piecewise, the decoder pads the utterance's start itself, but computes a
+/// frame's dynamic features only once the frames after it have arrived, and pads the end only
+/// when it gets audio at the utterance's end (here it gets none). The copies complete the last
+/// real frames' features as a whole-utterance call (`ps_process_cep(…, 1)`) pads them, and are
+/// never searched themselves: the features, and so the search, are the same as in one call.
+static inline int incant_search_normalized(ps_decoder_t *ps, mfcc_t **rows, int32_t total, int ncep,
+                                           const int32_t *stop) {
+    feat_t *feat = ps_get_feat(ps);
+    if (total <= 0) return ps_process_cep(ps, rows, total, 0, 1);
+    int32_t count = total;
+    for (int32_t index = 0; index < feat_window_size(feat); index++, count++)
+        memcpy(rows[count], rows[total - 1], (size_t)ncep * sizeof(mfcc_t));
+    /* Let the feature buffer grow to the utterance (a call that searches nothing turns growth
+       on) instead of wrapping around: pocketsphinx's circular buffer loses frames when a
+       piecewise utterance wraps around it (a fresh decoder's holds about a second), while a
+       whole-utterance call grows it to fit. */
+    ps_process_cep(ps, NULL, 0, 1, 0);
+    cmn_type_t previous = feat->cmn;
+    feat->cmn = CMN_NONE;
+    int result = 0;
+    for (int32_t done = 0; done < count && result >= 0;) {
+        if (stop != NULL && incant_stop_requested(stop)) {
+            result = INCANT_DECODE_STOPPED;
+            break;
+        }
+        int32_t step = count - done < INCANT_FRAMES_PER_STEP ? count - done : INCANT_FRAMES_PER_STEP;
+        result = ps_process_cep(ps, rows + done, step, 0, 0);
+        done += step;
+    }
+    feat->cmn = previous;
+    return result;
+}
+
+/// `stop` (may be NULL) ends the search early when set: see `incant_search_normalized`.
 static inline int incant_process_tracked(ps_decoder_t *ps, const int16 *samples, size_t n_samples,
-                                         int32_t mean_frames, int32_t *kept, int32_t *n_kept) {
+                                         int32_t mean_frames, const int32_t *stop, int32_t *kept,
+                                         int32_t *n_kept) {
     fe_t *fe = ps_get_fe(ps);
     int shift = 0, size = 0;
     fe_get_input_size(fe, &shift, &size);
     int ncep = fe_get_output_size(fe);
     int32_t capacity = incant_tracked_capacity(ps, n_samples);
-    mfcc_t *storage = calloc((size_t)capacity * (size_t)ncep, sizeof(mfcc_t));
-    mfcc_t **rows = calloc((size_t)capacity, sizeof(mfcc_t *));
-    if (storage == NULL || rows == NULL) {
+    /* Room for the padding of incant_search_normalized after the frames. */
+    int32_t allocated = capacity + feat_window_size(ps_get_feat(ps));
+    mfcc_t *storage = calloc((size_t)allocated * (size_t)ncep, sizeof(mfcc_t));
+    mfcc_t **allocation = calloc((size_t)allocated, sizeof(mfcc_t *));
+    if (storage == NULL || allocation == NULL) {
         free(storage);
-        free(rows);
+        free(allocation);
         return -1;
     }
-    for (int32_t row = 0; row < capacity; row++) rows[row] = storage + (size_t)row * (size_t)ncep;
+    for (int32_t row = 0; row < allocated; row++) allocation[row] = storage + (size_t)row * (size_t)ncep;
+    mfcc_t **rows = allocation;
     fe_start_utt(fe);
     int32_t total = 0;
     size_t fed = 0;
@@ -111,21 +167,22 @@ static inline int incant_process_tracked(ps_decoder_t *ps, const int16 *samples,
         int32_t computed = incant_frames_in(fed, shift, size);
         fe_end_utt(fe, rows[total], &tail);
         if (tail > 0) kept[total++] = computed;
+        feat_t *feat = ps_get_feat(ps);
         if (mean_frames > 0 && total > 0) {
-            /* Normalise here with the mean of the first frames, as a listener that decodes
-               while the speaker talks must; the decoder's own normalisation is off meanwhile. */
+            /* Normalise with the mean of the first frames, as a listener that decodes while
+               the speaker talks must. */
             incant_subtract_mean(rows, total, ncep, mean_frames < total ? mean_frames : total);
-            feat_t *feat = ps_get_feat(ps);
-            cmn_type_t previous = feat->cmn;
-            feat->cmn = CMN_NONE;
-            result = ps_process_cep(ps, rows, total, 0, 1);
-            feat->cmn = previous;
+            result = incant_search_normalized(ps, rows, total, ncep, stop);
+        } else if (feat->cmn == CMN_BATCH && feat->agc == AGC_NONE && total > 0) {
+            /* The whole utterance's mean, computed as the decoder's batch normalisation does. */
+            cmn(feat->cmn_struct, rows, feat->varnorm, total);
+            result = incant_search_normalized(ps, rows, total, ncep, stop);
         } else {
             result = ps_process_cep(ps, rows, total, 0, 1);
         }
     }
     *n_kept = total;
-    free(rows);
+    free(allocation);
     free(storage);
     return result;
 }

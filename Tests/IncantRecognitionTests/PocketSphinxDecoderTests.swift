@@ -75,23 +75,29 @@ struct PocketSphinxDecoderTests {
         #expect(hypothesis.audioFrame(last.endFrame) <= (lead + speech.count) / 160 + 15)
     }
 
-    @Test("tracking the kept frames decodes exactly as pocketsphinx's own whole-utterance call")
+    @Test("tracked frames searched piecewise decode exactly as pocketsphinx's whole-utterance call")
     func trackedDecodingIsUnchanged() throws {
         var options = PocketSphinxOptions()
         options.tracksAudioFrames = false
         let untracked = try PocketSphinxDecoder(options: options)
         try untracked.loadGrammar(jsgf: SharedDecoder.coffeeGrammar, named: "coffee")
-        let tracked = try SharedDecoder.decoder.get()
+        // A fresh decoder: the first utterances decoded are where a piecewise search could
+        // differ (its feature buffer still has its initial size).
+        let tracked = try PocketSphinxDecoder()
+        try tracked.loadGrammar(jsgf: SharedDecoder.coffeeGrammar, named: "coffee")
+        for decoder in [untracked, tracked] { try decoder.loadPhoneLoop() }
         for clip in Self.coffeeClips {
             let samples = [Int16](repeating: 0, count: 16_000) + (try SharedSpeech.samples(of: clip))
-            let plain = try #require(try untracked.decode(samples, search: "coffee"))
-            var followed = try #require(try tracked.decode(samples, search: "coffee"))
-            #expect(plain.audioFrames == nil)
-            #expect(followed.audioFrames != nil)
-            followed.audioFrames = nil
-            #expect(followed.text == plain.text)
-            #expect(followed.score == plain.score)
-            #expect(followed.words == plain.words)
+            for search in ["coffee", PocketSphinxDecoder.phoneLoopSearch] {
+                let plain = try #require(try untracked.decode(samples, search: search))
+                var followed = try #require(try tracked.decode(samples, search: search))
+                #expect(plain.audioFrames == nil)
+                #expect(followed.audioFrames != nil)
+                followed.audioFrames = nil
+                #expect(followed.text == plain.text, "\(search)")
+                #expect(followed.score == plain.score, "\(search)")
+                #expect(followed.words == plain.words, "\(search)")
+            }
         }
     }
 
@@ -120,6 +126,31 @@ struct PocketSphinxDecoderTests {
             }
         }
         #expect(differed == Self.coffeeClips.count)
+    }
+
+    @Test("a cancelled decoding stops with CancellationError and leaves the decoder as it was")
+    func cancelledDecoding() throws {
+        let decoder = try SharedDecoder.decoder.get()
+        let clip = try SharedSpeech.samples(of: Self.coffeeClips[0])
+        let expected = try #require(try decoder.decode(clip, search: "coffee"))
+
+        let already = DecodeCancellation()
+        already.cancel()
+        #expect(throws: CancellationError.self) { try decoder.decode(clip, search: "coffee", cancellation: already) }
+
+        // Half a minute of orders takes far longer than 50 ms to search: the cancellation
+        // arrives while the decoder is working on it.
+        var long: [Int16] = []
+        for _ in 0..<3 { for name in Self.coffeeClips { long += try SharedSpeech.samples(of: name) } }
+        let midway = DecodeCancellation()
+        DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(50)) { midway.cancel() }
+        #expect(throws: CancellationError.self) { try decoder.decode(long, search: "coffee", cancellation: midway) }
+
+        // The next utterance decodes exactly as before.
+        let after = try #require(try decoder.decode(clip, search: "coffee", cancellation: DecodeCancellation()))
+        #expect(after.text == expected.text)
+        #expect(after.score == expected.score)
+        #expect(after.words == expected.words)
     }
 
     @Test("streaming decoding recognizes an utterance fed in 20 ms pieces")

@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 import IncantCapture
 import Synchronization
 import Testing
@@ -27,7 +28,7 @@ struct SpeculativeDecodingTests {
         let speculation = SpeculativeDecoding<Int>()
         let work = Work()
         let settled = Self.utterance(start: 100, count: 800)
-        speculation.begin(settled) { work($0) }
+        speculation.begin(settled) { samples, _ in work(samples) }
         let (output, speculated) = try await speculation.result(for: settled) { work($0) }
         #expect(output == 800)
         #expect(speculated)
@@ -38,7 +39,7 @@ struct SpeculativeDecodingTests {
     func grownUtteranceIsDecodedAgain() async throws {
         let speculation = SpeculativeDecoding<Int>()
         let work = Work()
-        speculation.begin(Self.utterance(start: 100, count: 800)) { work($0) }
+        speculation.begin(Self.utterance(start: 100, count: 800)) { samples, _ in work(samples) }
         let (output, speculated) = try await speculation.result(for: Self.utterance(start: 100, count: 1_600)) {
             work($0)
         }
@@ -64,7 +65,7 @@ struct SpeculativeDecodingTests {
         }
         await Task.detached { started.wait() }.value
         for index in 0..<5 {
-            speculation.begin(Self.utterance(start: index * 10_000, count: 800)) { work($0) }
+            speculation.begin(Self.utterance(start: index * 10_000, count: 800)) { samples, _ in work(samples) }
         }
         gate.signal()
         try await holding.value
@@ -75,17 +76,45 @@ struct SpeculativeDecodingTests {
         #expect(work.calls.load(ordering: .relaxed) == 1)
     }
 
+    @Test("a speculation that is decoding when the next one begins is told to stop")
+    func runningSpeculationIsCancelled() async throws {
+        let speculation = SpeculativeDecoding<Int>()
+        let work = Work()
+        let started = DispatchSemaphore(value: 0)
+        let stopped = Atomic<Bool>(false)
+        // A decoding that runs until it is cancelled, as a long one would (the real decoder
+        // looks at the cancellation every 0.25 s of audio); it gives up after 20 s so that a
+        // failure does not hang the suite.
+        speculation.begin(Self.utterance(start: 0, count: 800)) { _, cancellation in
+            started.signal()
+            let deadline = ContinuousClock.now + .seconds(20)
+            while !cancellation.isCancelled && ContinuousClock.now < deadline { usleep(1_000) }
+            stopped.store(cancellation.isCancelled, ordering: .relaxed)
+            throw CancellationError()
+        }
+        await Task.detached { started.wait() }.value
+        // Speech resumed; the longer utterance settles: the first decoding must end for the
+        // second one to get the decoding queue.
+        let longer = Self.utterance(start: 0, count: 1_600)
+        speculation.begin(longer) { samples, _ in work(samples) }
+        let (output, speculated) = try await speculation.result(for: longer) { work($0) }
+        #expect(output == 1_600 && speculated)
+        #expect(work.calls.load(ordering: .relaxed) == 1)
+        let wasCancelled = stopped.load(ordering: .relaxed)
+        #expect(wasCancelled, "the replaced decoding was not cancelled")
+    }
+
     @Test("a discarded speculation is not used, and errors reach the caller")
     func discardAndErrors() async throws {
         struct Failure: Error {}
         let speculation = SpeculativeDecoding<Int>()
         let work = Work()
         let settled = Self.utterance(start: 0, count: 320)
-        speculation.begin(settled) { _ in throw Failure() }
+        speculation.begin(settled) { _, _ in throw Failure() }
         speculation.discard()
         let fresh = try await speculation.result(for: settled) { work($0) }
         #expect(!fresh.speculated && fresh.output == 320)
-        speculation.begin(settled) { _ in throw Failure() }
+        speculation.begin(settled) { _, _ in throw Failure() }
         await #expect(throws: Failure.self) { _ = try await speculation.result(for: settled) { work($0) } }
     }
 }

@@ -136,7 +136,7 @@ public final class PocketSphinxDecoder: @unchecked Sendable {
         lock.withLock { _ in searches }
     }
 
-    /// The search used when ``decode(_:search:)`` is not told one.
+    /// The search used when ``decode(_:search:cancellation:)`` is not told one.
     public var activeSearch: String? {
         lock.withLock { _ in
             guard let name = ps_get_search(decoder) else { return nil }
@@ -256,10 +256,17 @@ public final class PocketSphinxDecoder: @unchecked Sendable {
     /// - Parameters:
     ///   - samples: 16 kHz mono audio, the complete utterance.
     ///   - search: the search to use; nil uses the active one. The active search is not changed.
+    ///   - cancellation: stops the decoding when cancelled from another thread. The search
+    ///     looks at it every 0.25 s of audio when the options decode whole utterances and track
+    ///     their frames (the defaults), and only before it starts otherwise.
     /// - Returns: the hypothesis, or nil when nothing was recognised.
-    public func decode(_ samples: [Int16], search: String? = nil) throws -> RecognitionHypothesis? {
+    /// - Throws: `CancellationError` when `cancellation` was cancelled before the search ended.
+    public func decode(
+        _ samples: [Int16], search: String? = nil, cancellation: DecodeCancellation? = nil
+    ) throws -> RecognitionHypothesis? {
         try lock.withLock { _ in
             try requireIdle()
+            if cancellation?.isCancelled == true { throw CancellationError() }
             let previous = ps_get_search(decoder).map { String(cString: $0) }
             if let search { try select(search) }
             defer { if search != nil { try? restore(previous) } }
@@ -274,9 +281,12 @@ public final class PocketSphinxDecoder: @unchecked Sendable {
                 // The same decoding as ps_process_raw, noting which audio frames the search saw.
                 var frames = [Int32](repeating: 0, count: Int(incant_tracked_capacity(decoder, input.count)))
                 var count: Int32 = 0
-                processed = input.withUnsafeBufferPointer { buffer in
-                    incant_process_tracked(
-                        decoder, buffer.baseAddress, buffer.count, Int32(clamping: options.meanFrames), &frames, &count)
+                processed = withExtendedLifetime(cancellation) {
+                    input.withUnsafeBufferPointer { buffer in
+                        incant_process_tracked(
+                            decoder, buffer.baseAddress, buffer.count, Int32(clamping: options.meanFrames),
+                            cancellation?.pointer, &frames, &count)
+                    }
                 }
                 kept = frames.prefix(Int(max(0, count))).map(Int.init)
             } else {
@@ -286,6 +296,7 @@ public final class PocketSphinxDecoder: @unchecked Sendable {
             }
             samplesInUtterance = samples.count
             try finishUtterance()
+            if processed == INCANT_DECODE_STOPPED { throw CancellationError() }
             if processed < 0 {
                 throw RecognitionError.decodingFailed(message: Self.explain(since: mark, or: "ps_process_raw failed"))
             }

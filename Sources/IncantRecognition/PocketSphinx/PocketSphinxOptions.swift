@@ -8,9 +8,10 @@ public struct PocketSphinxOptions: Sendable, Equatable {
     /// context-dependent phones pocketsphinx 0.8 needs about 4 s per second of audio;
     /// context-independent ones take about 0.03 s.
     public var phoneLoopContextIndependent: Bool
-    /// Let ``PocketSphinxDecoder/decode(_:search:)`` hand pocketsphinx the whole utterance
-    /// at once (`full_utt`), so cepstral mean normalisation uses the utterance's own mean
-    /// instead of a running mean carried over from earlier utterances.
+    /// Let ``PocketSphinxDecoder/decode(_:search:cancellation:)`` normalise with the whole
+    /// utterance's cepstral mean (pocketsphinx's `full_utt`, or with ``tracksAudioFrames`` the
+    /// same computation made before a piecewise, cancellable search) instead of a running mean
+    /// carried over from earlier utterances.
     ///
     /// On by default: each utterance then decodes the same whatever came before it, and on
     /// the 327 shared coffee recordings it recognised every labelled slot in 97.9% of clips,

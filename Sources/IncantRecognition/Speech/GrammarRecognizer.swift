@@ -83,21 +83,27 @@ public final class GrammarRecognizer: Recognizer, @unchecked Sendable {
     /// Decodes `samples` with the grammar search `search` and, when the options ask for it, with
     /// the phone loop: one after the other on one decoder, or at once on two.
     func decodeWithPhoneLoop(
-        _ samples: [Int16], search: String
+        _ samples: [Int16], search: String, cancellation: DecodeCancellation? = nil
     ) throws -> (grammar: RecognitionHypothesis?, phoneLoop: RecognitionHypothesis?) {
-        guard options.usesPhoneLoop else { return (try decoder.decode(samples, search: search), nil) }
+        guard options.usesPhoneLoop else {
+            return (try decoder.decode(samples, search: search, cancellation: cancellation), nil)
+        }
         guard let phoneLoopDecoder else {
-            guard let hypothesis = try decoder.decode(samples, search: search), !hypothesis.spokenWords.isEmpty
+            guard let hypothesis = try decoder.decode(samples, search: search, cancellation: cancellation),
+                !hypothesis.spokenWords.isEmpty
             else { return (nil, nil) }
-            return (hypothesis, try decoder.decode(samples, search: PocketSphinxDecoder.phoneLoopSearch))
+            let loop = try decoder.decode(
+                samples, search: PocketSphinxDecoder.phoneLoopSearch, cancellation: cancellation)
+            return (hypothesis, loop)
         }
         let results = Mutex<[Int: Result<RecognitionHypothesis?, any Error>]>([:])
         let decoder = self.decoder
         DispatchQueue.concurrentPerform(iterations: 2) { index in
             let result = Result {
                 index == 0
-                    ? try decoder.decode(samples, search: search)
-                    : try phoneLoopDecoder.decode(samples, search: PocketSphinxDecoder.phoneLoopSearch)
+                    ? try decoder.decode(samples, search: search, cancellation: cancellation)
+                    : try phoneLoopDecoder.decode(
+                        samples, search: PocketSphinxDecoder.phoneLoopSearch, cancellation: cancellation)
             }
             results.withLock { $0[index] = result }
         }
@@ -181,10 +187,17 @@ public final class GrammarRecognizer: Recognizer, @unchecked Sendable {
     }
 
     /// Decodes on the calling thread (decoding is CPU work of a small fraction of real time).
-    public func recognizeSynchronously(_ samples: [Int16]) throws -> SpeechRecognition {
+    ///
+    /// - Parameter cancellation: stops the decoding early when cancelled from another thread
+    ///   (see ``DecodeCancellation``).
+    /// - Throws: `CancellationError` when `cancellation` stopped the decoding.
+    public func recognizeSynchronously(
+        _ samples: [Int16], cancellation: DecodeCancellation? = nil
+    ) throws -> SpeechRecognition {
         let start = ContinuousClock.now
         let audioSeconds = Double(samples.count) / 16_000
-        let (hypothesis, phoneLoop) = try decodeWithPhoneLoop(samples, search: Self.grammarSearch)
+        let (hypothesis, phoneLoop) = try decodeWithPhoneLoop(
+            samples, search: Self.grammarSearch, cancellation: cancellation)
         guard let hypothesis, !hypothesis.spokenWords.isEmpty else {
             return SpeechRecognition(
                 transcript: "", alternatives: [], acousticConfidence: 0, isRejected: true, scoreMargin: -.infinity,

@@ -11,12 +11,15 @@ import Synchronization
 /// it on the ``DecodingQueue``. When the utterance closes, ``result(for:_:)`` returns that
 /// decoding if it was of the same stretch of audio (same start and length: no speech came
 /// after it), and decodes afresh otherwise (speech resumed,
-/// or the utterance was cut at its maximum length). Only the latest speculation is kept.
+/// or the utterance was cut at its maximum length). Only the latest speculation is kept: one
+/// that is replaced or discarded is cancelled through the ``DecodeCancellation`` its work was
+/// given, so that a decoding begun at a pause between words stops soon after the speaker goes
+/// on, instead of holding the decoding queue until it ends.
 ///
 /// ```swift
 /// let speculation = SpeculativeDecoding<SpeechRecognition>()
 /// let live = LiveUtterances(source: source) { settled in
-///     speculation.begin(settled) { try recognizer.recognizeSynchronously($0) }
+///     speculation.begin(settled) { try recognizer.recognizeSynchronously($0, cancellation: $1) }
 /// }
 /// while let utterance = try await live.next() {
 ///     let (recognition, _) = try await speculation.result(for: utterance) {
@@ -40,14 +43,9 @@ public final class SpeculativeDecoding<Output: Sendable>: Sendable {
     private struct Speculation {
         var key: Key
         var task: Task<Output, any Error>
-        /// Set when the speculation is replaced or discarded: if it is still waiting for the
-        /// decoding queue, it does not decode at all.
-        var abandoned: Flag
-    }
-
-    /// A flag shared with a queued decoding.
-    private final class Flag: Sendable {
-        let value = Atomic<Bool>(false)
+        /// Cancelled when the speculation is replaced or discarded: if it is still waiting for
+        /// the decoding queue, it does not decode at all; if it is decoding, the decoding stops.
+        var abandoned: DecodeCancellation
     }
 
     private let pending = Mutex<Speculation?>(nil)
@@ -56,14 +54,20 @@ public final class SpeculativeDecoding<Output: Sendable>: Sendable {
 
     /// Starts decoding `utterance` with `work` on the decoding queue, in place of any earlier
     /// speculation (whose result is then never used; if it has not started, it never runs, so
-    /// a source read faster than real time does not queue one decoding per utterance).
-    public func begin(_ utterance: Utterance, _ work: @escaping @Sendable ([Int16]) throws -> Output) {
+    /// a source read faster than real time does not queue one decoding per utterance; if it is
+    /// running, its cancellation is cancelled).
+    ///
+    /// - Parameter work: decodes the samples; it should stop (throwing) soon after the
+    ///   ``DecodeCancellation`` it is given is cancelled.
+    public func begin(
+        _ utterance: Utterance, _ work: @escaping @Sendable ([Int16], DecodeCancellation) throws -> Output
+    ) {
         let samples = utterance.samples
-        let abandoned = Flag()
+        let abandoned = DecodeCancellation()
         let task = Task {
             try await DecodingQueue.run {
-                if abandoned.value.load(ordering: .relaxed) { throw CancellationError() }
-                return try work(samples)
+                if abandoned.isCancelled { throw CancellationError() }
+                return try work(samples, abandoned)
             }
         }
         replace(with: Speculation(key: Key(utterance), task: task, abandoned: abandoned))
@@ -80,7 +84,7 @@ public final class SpeculativeDecoding<Output: Sendable>: Sendable {
             defer { pending = speculation }
             return pending
         }
-        previous?.abandoned.value.store(true, ordering: .relaxed)
+        previous?.abandoned.cancel()
     }
 
     /// The result of `work` over `utterance`: the speculation's, when one decoded exactly these
@@ -95,7 +99,7 @@ public final class SpeculativeDecoding<Output: Sendable>: Sendable {
         }
         if let speculation {
             if speculation.key == key { return (try await speculation.task.value, true) }
-            speculation.abandoned.value.store(true, ordering: .relaxed)
+            speculation.abandoned.cancel()
         }
         let samples = utterance.samples
         return (try await DecodingQueue.run { try work(samples) }, false)

@@ -71,7 +71,7 @@ struct ListenCommand: AsyncParsableCommand {
         let live = LiveUtterances(
             source: source, settings: audio.endpointer, maximumPending: audio.isLive ? nil : 8
         ) { settled in
-            speculation.begin(settled) { try recognizer.recognizeSynchronously($0) }
+            speculation.begin(settled) { try recognizer.recognizeSynchronously($0, cancellation: $1) }
         }
         defer { live.stop() }
         let conversation = Conversation(
