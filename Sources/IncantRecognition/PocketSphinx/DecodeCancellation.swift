@@ -1,8 +1,8 @@
 import CPocketSphinx
 
-/// Stops a decoding under way from another thread: the listener cancels a decoding it began
-/// before an utterance closed when the speaker goes on talking, so that the decoding of what
-/// they finally said need not wait for it.
+/// Stops a decoding under way from another thread. The listener decodes an utterance at each
+/// pause before it closes; when the speaker went on talking, the next pause (or the close)
+/// cancels that decoding, so that the decoding of what they finally said need not wait for it.
 ///
 /// Pass it to ``PocketSphinxDecoder/decode(_:search:cancellation:)`` (or
 /// ``GrammarRecognizer/recognizeSynchronously(_:cancellation:)``); ``cancel()`` makes that call

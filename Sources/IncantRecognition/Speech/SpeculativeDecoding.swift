@@ -13,8 +13,8 @@ import Synchronization
 /// after it), and decodes afresh otherwise (speech resumed,
 /// or the utterance was cut at its maximum length). Only the latest speculation is kept: one
 /// that is replaced or discarded is cancelled through the ``DecodeCancellation`` its work was
-/// given, so that a decoding begun at a pause between words stops soon after the speaker goes
-/// on, instead of holding the decoding queue until it ends.
+/// given, so that a decoding begun at a pause between words stops as soon as a later pause or
+/// the close supersedes it, instead of holding the decoding queue until it ends.
 ///
 /// ```swift
 /// let speculation = SpeculativeDecoding<SpeechRecognition>()
