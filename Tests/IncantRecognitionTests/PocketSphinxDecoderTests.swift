@@ -138,12 +138,16 @@ struct PocketSphinxDecoderTests {
         already.cancel()
         #expect(throws: CancellationError.self) { try decoder.decode(clip, search: "coffee", cancellation: already) }
 
-        // Half a minute of orders takes far longer than 50 ms to search: the cancellation
-        // arrives while the decoder is working on it.
+        // A minute and a half of orders takes seconds to search: the cancellation, from a
+        // thread of its own (a busy shared thread pool could hold it back), arrives while the
+        // decoder is working on it.
         var long: [Int16] = []
         for _ in 0..<3 { for name in Self.coffeeClips { long += try SharedSpeech.samples(of: name) } }
         let midway = DecodeCancellation()
-        DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(50)) { midway.cancel() }
+        Thread {
+            usleep(30_000)
+            midway.cancel()
+        }.start()
         #expect(throws: CancellationError.self) { try decoder.decode(long, search: "coffee", cancellation: midway) }
 
         // The next utterance decodes exactly as before.
