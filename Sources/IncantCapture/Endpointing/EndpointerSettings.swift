@@ -18,13 +18,13 @@ public struct EndpointerSettings: Sendable, Equatable {
     /// frame, so the decoder gets the utterance at its final length; when the real post-roll
     /// arrives without speech it differs from that filler only in background sound.
     ///
-    /// 20 ms by default. A decoding begun at a pause between words is cancelled when the next
-    /// pause (or the close) comes, so beginning early costs CPU while someone speaks (`incant
-    /// listen` used about 11% of a core over the 431 s of `incant-bench listening`, against 8%
-    /// at 50 ms), and little time: the shortcut started a median 5 ms and at the 95th
-    /// percentile 78–92 ms after the trailing silence ended, against 5 / 119 ms at 50 ms and
-    /// 106 / 264 ms when decoding waited for the whole post-roll (150 ms), with the same orders
-    /// understood (`incant-bench listening --speculate-after 20`, BENCHMARKS.md).
+    /// 50 ms by default. A decoding begun at a pause between words is cancelled when the next
+    /// pause (or the close) comes: the shortcut started a median 6 ms and at the 95th
+    /// percentile 119 ms after the trailing silence ended, against 106 / 264 ms when decoding
+    /// waited for the whole post-roll (150 ms), with the same orders understood (`incant-bench
+    /// listening --speculate-after 50`, BENCHMARKS.md). 20 ms gave 5 / 78–92 ms for about 40%
+    /// more CPU while listening, but a shorter stretch of silence to fill the post-roll with:
+    /// the closure before a final stop consonant ("good night") can pass for the end.
     public var speculationDelay: Duration
     /// How far above the noise floor a frame must be to start speech.
     public var onsetMargin: Double
@@ -42,7 +42,7 @@ public struct EndpointerSettings: Sendable, Equatable {
         maximumUtterance: Duration = .seconds(12),
         preRoll: Duration = .milliseconds(250),
         postRoll: Duration = .milliseconds(150),
-        speculationDelay: Duration = .milliseconds(20),
+        speculationDelay: Duration = .milliseconds(50),
         onsetMargin: Double = 12,
         continuationMargin: Double = 7,
         minimumSpeechLevel: Double = -55,
