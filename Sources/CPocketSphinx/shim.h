@@ -83,7 +83,7 @@ static inline int32_t incant_stop_requested(const int32_t *stop) { return __atom
 /// How many frames the search takes between two looks at `stop` (0.25 s of audio).
 #define INCANT_FRAMES_PER_STEP 25
 
-/// Searches the `total` frames of `rows`, whose cepstral mean has been subtracted already, as
+/// Searches the `total` (at least one) frames of `rows`, whose cepstral mean has been subtracted already, as
 /// one utterance, a few frames at a time, stopping early (returning `INCANT_DECODE_STOPPED`)
 /// once `stop` (may be NULL) is set. The decoder's own normalisation is off meanwhile.
 ///
@@ -96,7 +96,6 @@ static inline int32_t incant_stop_requested(const int32_t *stop) { return __atom
 static inline int incant_search_normalized(ps_decoder_t *ps, mfcc_t **rows, int32_t total, int ncep,
                                            const int32_t *stop) {
     feat_t *feat = ps_get_feat(ps);
-    if (total <= 0) return ps_process_cep(ps, rows, total, 0, 1);
     int32_t count = total;
     for (int32_t index = 0; index < feat_window_size(feat); index++, count++)
         memcpy(rows[count], rows[total - 1], (size_t)ncep * sizeof(mfcc_t));
