@@ -23,8 +23,9 @@ public struct EndpointerSettings: Sendable, Equatable {
     /// percentile 119 ms after the trailing silence ended, against 106 / 264 ms when decoding
     /// waited for the whole post-roll (150 ms), with the same orders understood (`incant-bench
     /// listening --speculate-after 50`, BENCHMARKS.md). 20 ms gave 5 / 78–92 ms for about 40%
-    /// more CPU while listening, but a shorter stretch of silence to fill the post-roll with:
-    /// the closure before a final stop consonant ("good night") can pass for the end.
+    /// more CPU while listening, with the same decisions on the orders and on 16 synthesized
+    /// "good night"s; it fills the post-roll from a shorter stretch of silence, and is not yet
+    /// the default.
     public var speculationDelay: Duration
     /// How far above the noise floor a frame must be to start speech.
     public var onsetMargin: Double
