@@ -132,14 +132,13 @@ static inline int incant_process_tracked(ps_decoder_t *ps, const int16 *samples,
     /* Room for the padding of incant_search_normalized after the frames. */
     int32_t allocated = capacity + feat_window_size(ps_get_feat(ps));
     mfcc_t *storage = calloc((size_t)allocated * (size_t)ncep, sizeof(mfcc_t));
-    mfcc_t **allocation = calloc((size_t)allocated, sizeof(mfcc_t *));
-    if (storage == NULL || allocation == NULL) {
+    mfcc_t **rows = calloc((size_t)allocated, sizeof(mfcc_t *));
+    if (storage == NULL || rows == NULL) {
         free(storage);
-        free(allocation);
+        free(rows);
         return -1;
     }
-    for (int32_t row = 0; row < allocated; row++) allocation[row] = storage + (size_t)row * (size_t)ncep;
-    mfcc_t **rows = allocation;
+    for (int32_t row = 0; row < allocated; row++) rows[row] = storage + (size_t)row * (size_t)ncep;
     fe_start_utt(fe);
     int32_t total = 0;
     size_t fed = 0;
@@ -181,7 +180,7 @@ static inline int incant_process_tracked(ps_decoder_t *ps, const int16 *samples,
         }
     }
     *n_kept = total;
-    free(allocation);
+    free(rows);
     free(storage);
     return result;
 }

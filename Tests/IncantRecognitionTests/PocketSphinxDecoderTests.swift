@@ -94,9 +94,7 @@ struct PocketSphinxDecoderTests {
                 #expect(plain.audioFrames == nil)
                 #expect(followed.audioFrames != nil)
                 followed.audioFrames = nil
-                #expect(followed.text == plain.text, "\(search)")
-                #expect(followed.score == plain.score, "\(search)")
-                #expect(followed.words == plain.words, "\(search)")
+                Self.expectSameDecoding(followed, plain, search)
             }
         }
     }
@@ -117,9 +115,7 @@ struct PocketSphinxDecoderTests {
             let samples = try SharedSpeech.samples(of: clip)
             let expected = try #require(try reference.decode(samples, search: "coffee"))
             let mine = try #require(try own.decode(samples, search: "coffee"))
-            #expect(mine.text == expected.text)
-            #expect(mine.score == expected.score)
-            #expect(mine.words == expected.words)
+            Self.expectSameDecoding(mine, expected, clip)
             // The mean of the first 0.3 s is another normalisation: the scores change.
             if let shortened = try early.decode(samples, search: "coffee"), shortened.score != expected.score {
                 differed += 1
@@ -152,9 +148,17 @@ struct PocketSphinxDecoderTests {
 
         // The next utterance decodes exactly as before.
         let after = try #require(try decoder.decode(clip, search: "coffee", cancellation: DecodeCancellation()))
-        #expect(after.text == expected.text)
-        #expect(after.score == expected.score)
-        #expect(after.words == expected.words)
+        Self.expectSameDecoding(after, expected, "after a cancelled decoding")
+    }
+
+    /// Expects `actual` to be the same decoding as `expected`: words, their frames and scores.
+    static func expectSameDecoding(
+        _ actual: RecognitionHypothesis, _ expected: RecognitionHypothesis, _ context: String,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        #expect(actual.text == expected.text, "\(context)", sourceLocation: sourceLocation)
+        #expect(actual.score == expected.score, "\(context)", sourceLocation: sourceLocation)
+        #expect(actual.words == expected.words, "\(context)", sourceLocation: sourceLocation)
     }
 
     @Test("streaming decoding recognizes an utterance fed in 20 ms pieces")
