@@ -8,7 +8,7 @@ import Synchronization
 /// kitchen noise) and on coffee speech against the home set, for measuring one lever at a time.
 ///
 ///     incant-bench levers [--stride N] [--snr 24,6] [--decoder -beam=1e-60 ...] [--no-phone-loop]
-///                         [--parallel] [--loop-decoder -ds=2 ...] [--workers N] [--mean-frames N]
+///                         [--parallel] [--split] [--loop-decoder -ds=2 ...] [--workers N] [--mean-frames N]
 ///                         [--margin-center X] [--support X] [--coverage X] [--word-gate dB|off]
 ///                         [--voicing X] [--noisy-center X|off] [--offset K] [--phone-agreement X]
 ///
@@ -55,6 +55,7 @@ struct LeverSweep {
             case "--explain": explains = true
             case "--dump": dumpPath = try next()
             case "--parallel": options.decodesPhoneLoopInParallel = true
+            case "--split": options.splitsPhoneLoop = true
             case "--workers": workers = max(1, Int(try next()) ?? 2)
             case "--nbest": options.decoder.nbestCount = Int(try next()) ?? 0
             case "--clips":

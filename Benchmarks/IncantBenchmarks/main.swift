@@ -8,6 +8,8 @@ import IncantPhrases
 //   swift run -c release incant-bench levers [options]   (one configuration, see LeverSweep)
 //   swift run -c release incant-bench listening [--stride N] [--speculate-after MS]
 //                                               (`incant listen` in real time)
+//   swift run -c release incant-bench split-timing [--stride N] [--snr dB]
+//                                               (the phone loop cut in two, see SplitTiming)
 //
 // Every figure is printed next to the naive baseline measured in the same run, as a ratio,
 // because this machine is shared and absolute times are noisy.
@@ -39,6 +41,16 @@ case "levers":
         try LeverSweep(arguments: Array(arguments.dropFirst())).run()
     } catch {
         FileHandle.standardError.write(Data("incant-bench levers: \(error)\n".utf8))
+        exit(1)
+    }
+case "split-timing":
+    do {
+        var timing = SplitTiming()
+        timing.stride = value(after: "--stride").flatMap(Int.init) ?? timing.stride
+        timing.snr = value(after: "--snr").flatMap(Double.init)
+        try timing.run()
+    } catch {
+        FileHandle.standardError.write(Data("incant-bench split-timing: \(error)\n".utf8))
         exit(1)
     }
 case "listening":

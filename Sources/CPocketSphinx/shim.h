@@ -120,66 +120,126 @@ static inline int incant_search_normalized(ps_decoder_t *ps, mfcc_t **rows, int3
     return result;
 }
 
-/// `stop` (may be NULL) ends the search early when set: see `incant_search_normalized`.
-static inline int incant_process_tracked(ps_decoder_t *ps, const int16 *samples, size_t n_samples,
-                                         int32_t mean_frames, const int32_t *stop, int32_t *kept,
-                                         int32_t *n_kept) {
+/// Runs the front end over `samples` one frame shift at a time into `rows` (room for
+/// `incant_tracked_capacity(ps, n_samples)` rows), noting in `kept` the audio frame of every
+/// row the voice activity detector let through. Returns the number of rows, or <0 on failure.
+static inline int32_t incant_front_end_tracked(ps_decoder_t *ps, const int16 *samples, size_t n_samples,
+                                               mfcc_t **rows, int32_t *kept) {
     fe_t *fe = ps_get_fe(ps);
     int shift = 0, size = 0;
     fe_get_input_size(fe, &shift, &size);
-    int ncep = fe_get_output_size(fe);
     int32_t capacity = incant_tracked_capacity(ps, n_samples);
-    /* Room for the padding of incant_search_normalized after the frames. */
-    int32_t allocated = capacity + feat_window_size(ps_get_feat(ps));
-    mfcc_t *storage = calloc((size_t)allocated * (size_t)ncep, sizeof(mfcc_t));
-    mfcc_t **rows = calloc((size_t)allocated, sizeof(mfcc_t *));
-    if (storage == NULL || rows == NULL) {
-        free(storage);
-        free(rows);
-        return -1;
-    }
-    for (int32_t row = 0; row < allocated; row++) rows[row] = storage + (size_t)row * (size_t)ncep;
     fe_start_utt(fe);
     int32_t total = 0;
     size_t fed = 0;
-    int result = 0;
-    while (fed < n_samples && result >= 0) {
+    while (fed < n_samples) {
         size_t chunk = n_samples - fed < (size_t)shift ? n_samples - fed : (size_t)shift;
         const int16 *pointer = samples + fed;
         size_t remaining = chunk;
         int32_t frames = capacity - 1 - total;
-        result = fe_process_frames(fe, &pointer, &remaining, rows + total, &frames, NULL);
+        if (fe_process_frames(fe, &pointer, &remaining, rows + total, &frames, NULL) < 0) return -1;
         fed += chunk - remaining;
-        if (remaining == chunk && frames == 0 && result >= 0) {
-            /* Nothing consumed: the buffer is full (cannot happen with this capacity). */
-            result = -1;
-            break;
-        }
+        /* Nothing consumed: the buffer is full (cannot happen with this capacity). */
+        if (remaining == chunk && frames == 0) return -1;
         /* Audio frames computed so far, the latest of which are the ones returned. */
         int32_t computed = incant_frames_in(fed, shift, size);
         for (int32_t index = 0; index < frames; index++) kept[total + index] = computed - frames + index;
         total += frames;
     }
-    if (result >= 0) {
-        int32_t tail = 0;
-        int32_t computed = incant_frames_in(fed, shift, size);
-        fe_end_utt(fe, rows[total], &tail);
-        if (tail > 0) kept[total++] = computed;
-        feat_t *feat = ps_get_feat(ps);
-        if (mean_frames > 0 && total > 0) {
-            /* Normalise with the mean of the first frames, as a listener that decodes while
-               the speaker talks must. */
-            incant_subtract_mean(rows, total, ncep, mean_frames < total ? mean_frames : total);
-            result = incant_search_normalized(ps, rows, total, ncep, stop);
-        } else if (feat->cmn == CMN_BATCH && feat->agc == AGC_NONE && total > 0) {
-            /* The whole utterance's mean, computed as the decoder's batch normalisation does. */
-            cmn(feat->cmn_struct, rows, feat->varnorm, total);
-            result = incant_search_normalized(ps, rows, total, ncep, stop);
-        } else {
-            result = ps_process_cep(ps, rows, total, 0, 1);
-        }
+    int32_t tail = 0;
+    int32_t computed = incant_frames_in(fed, shift, size);
+    fe_end_utt(fe, rows[total], &tail);
+    if (tail > 0) kept[total++] = computed;
+    return total;
+}
+
+/// Subtracts the cepstral mean from the `total` `rows` as the decoder's settings ask: the mean
+/// of the first `mean_frames` when that is above 0, else the whole utterance's as its batch
+/// normalisation computes it. Returns 0 when the settings leave normalisation to the decoder
+/// (a running mean, or gain control), which then needs the rows in one whole-utterance call.
+static inline int incant_normalize_rows(ps_decoder_t *ps, mfcc_t **rows, int32_t total, int ncep,
+                                        int32_t mean_frames) {
+    feat_t *feat = ps_get_feat(ps);
+    if (total <= 0) return 0;
+    if (mean_frames > 0) {
+        /* The mean of the first frames, as a listener that decodes while the speaker talks must. */
+        incant_subtract_mean(rows, total, ncep, mean_frames < total ? mean_frames : total);
+        return 1;
     }
-    *n_kept = total;
+    if (feat->cmn == CMN_BATCH && feat->agc == AGC_NONE) {
+        cmn(feat->cmn_struct, rows, feat->varnorm, total);
+        return 1;
+    }
+    return 0;
+}
+
+/// Row pointers into `storage`, `count` rows of `ncep` values each (free with `free`).
+static inline mfcc_t **incant_row_pointers(mfcc_t *storage, int32_t count, int ncep) {
+    mfcc_t **rows = calloc((size_t)(count > 0 ? count : 1), sizeof(mfcc_t *));
+    if (rows == NULL) return NULL;
+    for (int32_t row = 0; row < count; row++) rows[row] = storage + (size_t)row * (size_t)ncep;
+    return rows;
+}
+
+/// Returned by `incant_cepstra_tracked` when the decoder's settings do not normalise with a
+/// mean it can compute beforehand.
+#define INCANT_CEPSTRA_UNNORMALIZED (-3)
+
+/// The frames the search would see for `samples`, already normalised, into `out` (room for
+/// `incant_tracked_capacity(ps, n_samples)` rows of `fe_get_output_size` values), their audio
+/// frames into `kept`. Returns the number of rows, `INCANT_CEPSTRA_UNNORMALIZED`, or -1.
+/// Searching them with `incant_search_rows` is the same as `incant_process_tracked`.
+static inline int32_t incant_cepstra_tracked(ps_decoder_t *ps, const int16 *samples, size_t n_samples,
+                                             int32_t mean_frames, mfcc_t *out, int32_t *kept) {
+    int ncep = fe_get_output_size(ps_get_fe(ps));
+    int32_t capacity = incant_tracked_capacity(ps, n_samples);
+    mfcc_t **rows = incant_row_pointers(out, capacity, ncep);
+    if (rows == NULL) return -1;
+    int32_t total = incant_front_end_tracked(ps, samples, n_samples, rows, kept);
+    if (total > 0 && !incant_normalize_rows(ps, rows, total, ncep, mean_frames)) total = INCANT_CEPSTRA_UNNORMALIZED;
+    free(rows);
+    return total;
+}
+
+/// Searches `count` (at least one) normalised frames of `ncep` values from `first` as one
+/// utterance (see `incant_search_normalized`), leaving them unchanged.
+static inline int incant_search_rows(ps_decoder_t *ps, const mfcc_t *first, int32_t count, int ncep,
+                                     const int32_t *stop) {
+    int32_t allocated = count + feat_window_size(ps_get_feat(ps));
+    mfcc_t *storage = malloc((size_t)allocated * (size_t)ncep * sizeof(mfcc_t));
+    mfcc_t **rows = storage == NULL ? NULL : incant_row_pointers(storage, allocated, ncep);
+    if (rows == NULL) {
+        free(storage);
+        return -1;
+    }
+    memcpy(storage, first, (size_t)count * (size_t)ncep * sizeof(mfcc_t));
+    int result = incant_search_normalized(ps, rows, count, ncep, stop);
+    free(rows);
+    free(storage);
+    return result;
+}
+
+/// `stop` (may be NULL) ends the search early when set: see `incant_search_normalized`.
+static inline int incant_process_tracked(ps_decoder_t *ps, const int16 *samples, size_t n_samples,
+                                         int32_t mean_frames, const int32_t *stop, int32_t *kept,
+                                         int32_t *n_kept) {
+    int ncep = fe_get_output_size(ps_get_fe(ps));
+    /* Room for the padding of incant_search_normalized after the frames. */
+    int32_t allocated = incant_tracked_capacity(ps, n_samples) + feat_window_size(ps_get_feat(ps));
+    mfcc_t *storage = calloc((size_t)allocated * (size_t)ncep, sizeof(mfcc_t));
+    mfcc_t **rows = storage == NULL ? NULL : incant_row_pointers(storage, allocated, ncep);
+    if (rows == NULL) {
+        free(storage);
+        return -1;
+    }
+    int32_t total = incant_front_end_tracked(ps, samples, n_samples, rows, kept);
+    int result = -1;
+    if (total >= 0) {
+        result = incant_normalize_rows(ps, rows, total, ncep, mean_frames)
+                     ? incant_search_normalized(ps, rows, total, ncep, stop)
+                     : ps_process_cep(ps, rows, total, 0, 1);
+    }
+    *n_kept = total > 0 ? total : 0;
     free(rows);
     free(storage);
     return result;

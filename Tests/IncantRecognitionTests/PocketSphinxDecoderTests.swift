@@ -99,6 +99,50 @@ struct PocketSphinxDecoderTests {
         }
     }
 
+    @Test("frames computed once decode as their samples do, on another decoder of the same settings too")
+    func cepstraDecodeAsSamples() throws {
+        let fromSamples = try PocketSphinxDecoder()
+        let fromFrames = try PocketSphinxDecoder()
+        for decoder in [fromSamples, fromFrames] {
+            try decoder.loadGrammar(jsgf: SharedDecoder.coffeeGrammar, named: "coffee")
+            try decoder.loadPhoneLoop()
+        }
+        for clip in Self.coffeeClips {
+            let samples = [Int16](repeating: 0, count: 16_000) + (try SharedSpeech.samples(of: clip))
+            let frames = try #require(try fromFrames.cepstra(of: samples))
+            #expect(frames.sampleCount == samples.count)
+            #expect(frames.values.count == frames.count * frames.width)
+            for search in ["coffee", PocketSphinxDecoder.phoneLoopSearch] {
+                let expected = try #require(try fromSamples.decode(samples, search: search))
+                let decoded = try #require(try fromFrames.decode(frames, search: search))
+                Self.expectSameDecoding(decoded, expected, "\(clip) \(search)")
+                #expect(decoded.audioFrames == expected.audioFrames)
+                #expect(decoded.frameCount == expected.frameCount)
+            }
+        }
+    }
+
+    @Test("a part of the frames decodes as an utterance of its own, its frames counted from the start")
+    func cepstraPartDecode() throws {
+        let decoder = try SharedDecoder.decoder.get()
+        let first = try SharedSpeech.samples(of: Self.coffeeClips[0])
+        let second = try SharedSpeech.samples(of: Self.coffeeClips[1])
+        let pause = [Int16](repeating: 0, count: 8_000)
+        let frames = try #require(try decoder.cepstra(of: first + pause + second))
+        let cut = try #require(
+            frames.quietCut(
+                near: Double(first.count + pause.count / 2) / Double(first.count + pause.count + second.count),
+                spread: 0.05))
+        let whole = try #require(try decoder.decode(second, search: "coffee"))
+        let part = try #require(try decoder.decode(frames, range: cut..<frames.count, search: "coffee"))
+        // The second order alone, found after the cut, in the frames of the whole.
+        #expect(part.text == whole.text)
+        #expect(part.spokenWords.allSatisfy { $0.startFrame >= cut && $0.endFrame < frames.count })
+        let onset = try #require(part.spokenWords.first).startFrame
+        #expect(
+            frames.audioFrames[onset] >= (first.count + pause.count) / 160, "audio frame \(frames.audioFrames[onset])")
+    }
+
     @Test("normalising with the mean of every frame decodes as pocketsphinx's own normalisation does")
     func ownMeanNormalization() throws {
         var options = PocketSphinxOptions()

@@ -306,6 +306,89 @@ public final class PocketSphinxDecoder: @unchecked Sendable {
         }
     }
 
+    /// The normalised frames the search would see for `samples` (after the comfort noise, the
+    /// silence detector and cepstral mean normalisation), for searching them with
+    /// ``decode(_:frames:search:cancellation:)``, possibly in pieces or on another decoder of
+    /// the same model and settings.
+    ///
+    /// - Returns: nil when the options do not normalise whole utterances with tracked frames
+    ///   (``PocketSphinxOptions/normalizesWholeUtterance``, ``PocketSphinxOptions/tracksAudioFrames``),
+    ///   or the model asks for a normalisation that cannot be computed beforehand.
+    public func cepstra(of samples: [Int16]) throws -> CepstralFrames? {
+        guard options.normalizesWholeUtterance && options.tracksAudioFrames else { return nil }
+        return try lock.withLock { _ in
+            try requireIdle()
+            let input = options.addsComfortNoise ? ComfortNoise.apply(to: samples) : samples
+            let capacity = Int(incant_tracked_capacity(decoder, input.count))
+            let width = Int(fe_get_output_size(ps_get_fe(decoder)))
+            var values = [Float](repeating: 0, count: capacity * width)
+            var kept = [Int32](repeating: 0, count: capacity)
+            let mark = SphinxLog.mark
+            let count = input.withUnsafeBufferPointer { buffer in
+                incant_cepstra_tracked(
+                    decoder, buffer.baseAddress, buffer.count, Int32(clamping: options.meanFrames), &values, &kept)
+            }
+            if count == INCANT_CEPSTRA_UNNORMALIZED { return nil }
+            guard count >= 0 else {
+                throw RecognitionError.decodingFailed(message: Self.explain(since: mark, or: "the front end failed"))
+            }
+            values.removeLast(values.count - Int(count) * width)
+            return CepstralFrames(
+                values: values, width: width, audioFrames: kept.prefix(Int(count)).map(Int.init),
+                sampleCount: samples.count)
+        }
+    }
+
+    /// Searches `range` of `frames` (from ``cepstra(of:)``) as one utterance.
+    ///
+    /// The whole range gives the same hypothesis as ``decode(_:search:cancellation:)`` on the
+    /// samples. A part is searched as an utterance of its own (its first and last frames'
+    /// dynamic features are padded, and its path starts and ends there); its word frames
+    /// still count from the start of `frames`.
+    ///
+    /// - Throws: `CancellationError` when `cancellation` was cancelled before the search ended.
+    public func decode(
+        _ frames: CepstralFrames, range: Range<Int>? = nil, search: String? = nil,
+        cancellation: DecodeCancellation? = nil
+    ) throws -> RecognitionHypothesis? {
+        let range = range ?? 0..<frames.count
+        precondition(range.lowerBound >= 0 && range.upperBound <= frames.count, "frame range out of bounds")
+        return try lock.withLock { _ in
+            try requireIdle()
+            if cancellation?.isCancelled == true { throw CancellationError() }
+            let previous = ps_get_search(decoder).map { String(cString: $0) }
+            if let search { try select(search) }
+            defer { if search != nil { try? restore(previous) } }
+            try startUtterance()
+            let mark = SphinxLog.mark
+            let processed: Int32
+            if range.isEmpty {
+                processed = ps_process_cep(decoder, nil, 0, 0, 1)
+            } else {
+                processed = withExtendedLifetime(cancellation) {
+                    frames.values.withUnsafeBufferPointer { buffer in
+                        incant_search_rows(
+                            decoder, buffer.baseAddress! + range.lowerBound * frames.width, Int32(range.count),
+                            Int32(frames.width), cancellation?.pointer)
+                    }
+                }
+            }
+            samplesInUtterance = frames.sampleCount
+            try finishUtterance()
+            if processed == INCANT_DECODE_STOPPED { throw CancellationError() }
+            if processed < 0 {
+                throw RecognitionError.decodingFailed(message: Self.explain(since: mark, or: "ps_process_cep failed"))
+            }
+            guard var hypothesis = collectHypothesis() else { return nil }
+            for index in hypothesis.words.indices {
+                hypothesis.words[index].startFrame += range.lowerBound
+                hypothesis.words[index].endFrame += range.lowerBound
+            }
+            hypothesis.audioFrames = frames.audioFrames
+            return hypothesis
+        }
+    }
+
     /// Starts an utterance fed piece by piece with ``process(_:)`` (decoding while the user
     /// is still speaking), using `search` or the active search.
     public func beginUtterance(search: String? = nil) throws {

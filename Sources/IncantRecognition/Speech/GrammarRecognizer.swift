@@ -63,7 +63,7 @@ public final class GrammarRecognizer: Recognizer, @unchecked Sendable {
         // The decoder already holds every dictionary entry of these words: no second read.
         let state = try compile(grammar, searchingModelDictionary: false)
         self.state.withLock { $0 = state }
-        if options.usesPhoneLoop && phoneLoopDecoder == nil {
+        if options.usesPhoneLoop && (phoneLoopDecoder == nil || options.splitsPhoneLoop) {
             try decoder.loadPhoneLoop()
         }
     }
@@ -96,6 +96,11 @@ public final class GrammarRecognizer: Recognizer, @unchecked Sendable {
                 samples, search: PocketSphinxDecoder.phoneLoopSearch, cancellation: cancellation)
             return (hypothesis, loop)
         }
+        if let frames = try decoder.cepstra(of: samples) {
+            let cut = options.splitsPhoneLoop ? frames.quietCut(near: Self.phoneLoopCutFraction) : nil
+            return try decodeSharingFeatures(
+                frames, search: search, loopDecoder: phoneLoopDecoder, cut: cut, cancellation)
+        }
         let results = Mutex<[Int: Result<RecognitionHypothesis?, any Error>]>([:])
         let decoder = self.decoder
         DispatchQueue.concurrentPerform(iterations: 2) { index in
@@ -109,6 +114,56 @@ public final class GrammarRecognizer: Recognizer, @unchecked Sendable {
         }
         let (grammar, loop) = results.withLock { ($0[0], $0[1]) }
         return (try grammar?.get(), try loop?.get())
+    }
+
+    /// Where a phone loop cut in two (``RecognizerOptions/splitsPhoneLoop``) is cut, as a share
+    /// of the utterance: the loop takes about 2.3 times as long per frame as the phrase search
+    /// (`incant-bench split-timing`), so with the phrase search and the loop's last 28% on one
+    /// core and its first 72% on the other, both cores finish at about the same time.
+    public static let phoneLoopCutFraction = 0.72
+
+    /// Frames each piece of a cut phone loop runs past the cut (0.3 s). A loop path starts
+    /// and ends differently from one passing through, and those frames are left out of the
+    /// joined loop (see ``RecognitionHypothesis/joining(_:_:at:)``).
+    public static let phoneLoopCutOverlap = 30
+
+    /// The phrase search on `decoder` and the phone loop on `loopDecoder` at once, both over
+    /// `frames` (the front end runs once). With a `cut`, `loopDecoder` searches the loop up to
+    /// it, and `decoder`, once the phrases are done, the rest; each piece runs
+    /// ``phoneLoopCutOverlap`` frames past the cut and contributes the phones on its side.
+    private func decodeSharingFeatures(
+        _ frames: CepstralFrames, search: String, loopDecoder: PocketSphinxDecoder, cut: Int?,
+        _ cancellation: DecodeCancellation?
+    ) throws -> (grammar: RecognitionHypothesis?, phoneLoop: RecognitionHypothesis?) {
+        let cut = cut ?? frames.count
+        let overlap = Self.phoneLoopCutOverlap
+        let loop = PocketSphinxDecoder.phoneLoopSearch
+        let results = Mutex<[Int: Result<RecognitionHypothesis?, any Error>]>([:])
+        let decoder = self.decoder
+        DispatchQueue.concurrentPerform(iterations: 2) { index in
+            if index == 0 {
+                let grammar = Result { try decoder.decode(frames, search: search, cancellation: cancellation) }
+                results.withLock { $0[0] = grammar }
+                guard cut < frames.count, case .success(let hypothesis?) = grammar, !hypothesis.spokenWords.isEmpty
+                else { return }
+                let rest = Result {
+                    try decoder.decode(
+                        frames, range: max(0, cut - overlap)..<frames.count, search: loop, cancellation: cancellation)
+                }
+                results.withLock { $0[2] = rest }
+            } else {
+                let first = Result {
+                    try loopDecoder.decode(
+                        frames, range: 0..<min(frames.count, cut + overlap), search: loop, cancellation: cancellation)
+                }
+                results.withLock { $0[1] = first }
+            }
+        }
+        let (grammar, first, rest) = results.withLock { ($0[0], $0[1], $0[2]) }
+        let head = try first?.get()
+        guard cut < frames.count else { return (try grammar?.get(), head) }
+        guard let hypothesis = try grammar?.get(), !hypothesis.spokenWords.isEmpty else { return (nil, nil) }
+        return (hypothesis, RecognitionHypothesis.joining(head, try rest?.get(), at: cut))
     }
 
     /// Recompiles the grammar from `catalog` (phrases were added, edited or removed).

@@ -11,6 +11,18 @@ public struct RecognizerOptions: Sendable {
     /// decoding time, so an utterance's result comes sooner; the second decoder holds its own
     /// copy of the acoustic model.
     public var decodesPhoneLoopInParallel: Bool = false
+    /// With ``decodesPhoneLoopInParallel``, cut the phone loop in two at the quietest moment
+    /// near 72% of the way: the first part on the loop's decoder, the rest on the phrase
+    /// decoder once the phrase search is done, so that both cores finish at about the same
+    /// time instead of the loop alone taking 2.3 times as long as the phrase search. The phrase
+    /// decoder then holds a phone loop of its own too.
+    ///
+    /// Off by default: it decodes in 0.72 of the time (`incant-bench split-timing`), but the
+    /// pieces' phones score slightly differently near their ends, and 3 of 780 clips were
+    /// decided differently, all accepted where the whole loop rejected them: 2 of 82 coffee
+    /// orders heard by the home phrases (`incant-bench levers --stride 4 --snr 12,6 --parallel
+    /// --split`, against the same without `--split`).
+    public var splitsPhoneLoop: Bool = false
     /// Further pocketsphinx options for the phone loop's own decoder (when
     /// ``decodesPhoneLoopInParallel``), after ``decoder``'s.
     public var phoneLoopArguments: [(String, String)] = []
