@@ -83,9 +83,10 @@ static inline int32_t incant_stop_requested(const int32_t *stop) { return __atom
 /// How many frames the search takes between two looks at `stop` (0.25 s of audio).
 #define INCANT_FRAMES_PER_STEP 25
 
-/// Searches the `total` (at least one) frames of `rows`, whose cepstral mean has been subtracted already, as
-/// one utterance, a few frames at a time, stopping early (returning `INCANT_DECODE_STOPPED`)
-/// once `stop` (may be NULL) is set. The decoder's own normalisation is off meanwhile.
+/// Searches the `total` (at least one) frames of `rows`, whose cepstral mean has been
+/// subtracted already, as one utterance, a few frames at a time, stopping early (returning
+/// `INCANT_DECODE_STOPPED`) once `stop` (may be NULL) is set. The decoder's own normalisation
+/// is off meanwhile.
 ///
 /// `rows` must have room for `feat_window_size` more frames: they are filled with copies of
 /// the last one. Fed piecewise, the decoder pads the utterance's start itself, but computes a

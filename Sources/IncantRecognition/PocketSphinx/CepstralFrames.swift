@@ -1,6 +1,6 @@
 /// The normalised feature frames of one utterance, as pocketsphinx's search would see them:
 /// computed once by ``PocketSphinxDecoder/cepstra(of:)`` and searched, whole or in pieces, by
-/// ``PocketSphinxDecoder/decode(_:frames:search:cancellation:)`` on any decoder of the same
+/// ``PocketSphinxDecoder/decode(_:range:search:cancellation:)`` on any decoder of the same
 /// model and settings.
 public struct CepstralFrames: Sendable, Equatable {
     /// The frames one after another, ``width`` values each.

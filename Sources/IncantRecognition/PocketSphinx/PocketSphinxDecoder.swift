@@ -264,6 +264,40 @@ public final class PocketSphinxDecoder: @unchecked Sendable {
     public func decode(
         _ samples: [Int16], search: String? = nil, cancellation: DecodeCancellation? = nil
     ) throws -> RecognitionHypothesis? {
+        var kept: [Int]?
+        var hypothesis = try decodeUtterance(
+            search: search, sampleCount: samples.count, cancellation: cancellation, failure: "ps_process_raw failed"
+        ) {
+            // See PocketSphinxOptions.normalizesWholeUtterance for the trade-off.
+            let fullUtterance: Int32 = options.normalizesWholeUtterance ? 1 : 0
+            let input = options.addsComfortNoise ? ComfortNoise.apply(to: samples) : samples
+            guard options.normalizesWholeUtterance && options.tracksAudioFrames else {
+                return input.withUnsafeBufferPointer { buffer in
+                    ps_process_raw(decoder, buffer.baseAddress, buffer.count, 0, fullUtterance)
+                }
+            }
+            // The same decoding as ps_process_raw, noting which audio frames the search saw.
+            var frames = [Int32](repeating: 0, count: Int(incant_tracked_capacity(decoder, input.count)))
+            var count: Int32 = 0
+            let processed = input.withUnsafeBufferPointer { buffer in
+                incant_process_tracked(
+                    decoder, buffer.baseAddress, buffer.count, Int32(clamping: options.meanFrames),
+                    cancellation?.pointer, &frames, &count)
+            }
+            kept = frames.prefix(Int(max(0, count))).map(Int.init)
+            return processed
+        }
+        hypothesis?.audioFrames = kept
+        return hypothesis
+    }
+
+    /// Decodes one utterance of `sampleCount` samples with `search` (nil: the active one; it
+    /// stays active), fed by `process`, a pocketsphinx call returning below 0 on failure (or
+    /// `INCANT_DECODE_STOPPED` when `cancellation` stopped it); `failure` names it in errors.
+    private func decodeUtterance(
+        search: String?, sampleCount: Int, cancellation: DecodeCancellation?, failure: String,
+        _ process: () -> Int32
+    ) throws -> RecognitionHypothesis? {
         try lock.withLock { _ in
             try requireIdle()
             if cancellation?.isCancelled == true { throw CancellationError() }
@@ -272,37 +306,14 @@ public final class PocketSphinxDecoder: @unchecked Sendable {
             defer { if search != nil { try? restore(previous) } }
             try startUtterance()
             let mark = SphinxLog.mark
-            // See PocketSphinxOptions.normalizesWholeUtterance for the trade-off.
-            let fullUtterance: Int32 = options.normalizesWholeUtterance ? 1 : 0
-            let input = options.addsComfortNoise ? ComfortNoise.apply(to: samples) : samples
-            var kept: [Int]?
-            let processed: Int32
-            if options.normalizesWholeUtterance && options.tracksAudioFrames {
-                // The same decoding as ps_process_raw, noting which audio frames the search saw.
-                var frames = [Int32](repeating: 0, count: Int(incant_tracked_capacity(decoder, input.count)))
-                var count: Int32 = 0
-                processed = withExtendedLifetime(cancellation) {
-                    input.withUnsafeBufferPointer { buffer in
-                        incant_process_tracked(
-                            decoder, buffer.baseAddress, buffer.count, Int32(clamping: options.meanFrames),
-                            cancellation?.pointer, &frames, &count)
-                    }
-                }
-                kept = frames.prefix(Int(max(0, count))).map(Int.init)
-            } else {
-                processed = input.withUnsafeBufferPointer { buffer in
-                    ps_process_raw(decoder, buffer.baseAddress, buffer.count, 0, fullUtterance)
-                }
-            }
-            samplesInUtterance = samples.count
+            let processed = withExtendedLifetime(cancellation) { process() }
+            samplesInUtterance = sampleCount
             try finishUtterance()
             if processed == INCANT_DECODE_STOPPED { throw CancellationError() }
             if processed < 0 {
-                throw RecognitionError.decodingFailed(message: Self.explain(since: mark, or: "ps_process_raw failed"))
+                throw RecognitionError.decodingFailed(message: Self.explain(since: mark, or: failure))
             }
-            var hypothesis = collectHypothesis()
-            hypothesis?.audioFrames = kept
-            return hypothesis
+            return collectHypothesis()
         }
     }
 
@@ -353,40 +364,25 @@ public final class PocketSphinxDecoder: @unchecked Sendable {
     ) throws -> RecognitionHypothesis? {
         let range = range ?? 0..<frames.count
         precondition(range.lowerBound >= 0 && range.upperBound <= frames.count, "frame range out of bounds")
-        return try lock.withLock { _ in
-            try requireIdle()
-            if cancellation?.isCancelled == true { throw CancellationError() }
-            let previous = ps_get_search(decoder).map { String(cString: $0) }
-            if let search { try select(search) }
-            defer { if search != nil { try? restore(previous) } }
-            try startUtterance()
-            let mark = SphinxLog.mark
-            let processed: Int32
-            if range.isEmpty {
-                processed = ps_process_cep(decoder, nil, 0, 0, 1)
-            } else {
-                processed = withExtendedLifetime(cancellation) {
-                    frames.values.withUnsafeBufferPointer { buffer in
+        guard
+            var hypothesis = try decodeUtterance(
+                search: search, sampleCount: frames.sampleCount, cancellation: cancellation,
+                failure: "ps_process_cep failed",
+                {
+                    guard !range.isEmpty else { return ps_process_cep(decoder, nil, 0, 0, 1) }
+                    return frames.values.withUnsafeBufferPointer { buffer in
                         incant_search_rows(
                             decoder, buffer.baseAddress! + range.lowerBound * frames.width, Int32(range.count),
                             Int32(frames.width), cancellation?.pointer)
                     }
-                }
-            }
-            samplesInUtterance = frames.sampleCount
-            try finishUtterance()
-            if processed == INCANT_DECODE_STOPPED { throw CancellationError() }
-            if processed < 0 {
-                throw RecognitionError.decodingFailed(message: Self.explain(since: mark, or: "ps_process_cep failed"))
-            }
-            guard var hypothesis = collectHypothesis() else { return nil }
-            for index in hypothesis.words.indices {
-                hypothesis.words[index].startFrame += range.lowerBound
-                hypothesis.words[index].endFrame += range.lowerBound
-            }
-            hypothesis.audioFrames = frames.audioFrames
-            return hypothesis
+                })
+        else { return nil }
+        for index in hypothesis.words.indices {
+            hypothesis.words[index].startFrame += range.lowerBound
+            hypothesis.words[index].endFrame += range.lowerBound
         }
+        hypothesis.audioFrames = frames.audioFrames
+        return hypothesis
     }
 
     /// Starts an utterance fed piece by piece with ``process(_:)`` (decoding while the user

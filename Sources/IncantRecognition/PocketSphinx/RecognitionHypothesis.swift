@@ -58,11 +58,10 @@ public struct RecognitionHypothesis: Sendable, Equatable {
     /// One hypothesis from two overlapping pieces of an utterance searched separately (their
     /// word frames counted from the start of the whole): the words of `first` before a frame
     /// near `cut`, then those of `rest` from it on. That frame is one where both pieces start
-    /// a segment, the nearest to `cut`, when there is one; else `cut`, where a word across
-    /// it is kept in part, its
-    /// acoustic score in proportion to the frames kept (its language score stays with the
-    /// first part), so every frame is counted once. The score adds up the kept words'; the
-    /// frame count and audio frames are `first`'s. Nil when both are.
+    /// a segment, the nearest to `cut`, when there is one; else `cut`, where a word across it
+    /// is kept in part, its acoustic score in proportion to the frames kept (its language
+    /// score stays with the first part), so every frame is counted once. The score adds up
+    /// the kept words'; the frame count and audio frames are `first`'s. Nil when both are.
     public static func joining(
         _ first: RecognitionHypothesis?, _ rest: RecognitionHypothesis?, at cut: Int
     ) -> RecognitionHypothesis? {
