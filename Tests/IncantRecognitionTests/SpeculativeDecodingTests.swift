@@ -80,19 +80,21 @@ struct SpeculativeDecodingTests {
     func runningSpeculationIsCancelled() async throws {
         let speculation = SpeculativeDecoding<Int>()
         let work = Work()
-        let started = DispatchSemaphore(value: 0)
+        let started = Atomic<Bool>(false)
         let stopped = Atomic<Bool>(false)
         // A decoding that runs until it is cancelled, as a long one would (the real decoder
-        // looks at the cancellation every 0.25 s of audio); it gives up after 20 s so that a
-        // failure does not hang the suite.
+        // looks at the cancellation every 0.25 s of audio); it gives up after 300 s so that a
+        // failure does not hang the suite. (A 20 s limit was reached in the full parallel
+        // suite on two cores, where this test waited that long to go on.)
         speculation.begin(Self.utterance(start: 0, count: 800)) { _, cancellation in
-            started.signal()
-            let deadline = ContinuousClock.now + .seconds(20)
+            started.store(true, ordering: .relaxed)
+            let deadline = ContinuousClock.now + .seconds(300)
             while !cancellation.isCancelled && ContinuousClock.now < deadline { usleep(1_000) }
             stopped.store(cancellation.isCancelled, ordering: .relaxed)
             throw CancellationError()
         }
-        await Task.detached { started.wait() }.value
+        // Waits without blocking a thread of the shared pool (a blocked one held back others).
+        while !started.load(ordering: .relaxed) { try await Task.sleep(for: .milliseconds(1)) }
         // Speech resumed; the longer utterance settles: the first decoding must end for the
         // second one to get the decoding queue.
         let longer = Self.utterance(start: 0, count: 1_600)
