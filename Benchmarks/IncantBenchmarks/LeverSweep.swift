@@ -9,6 +9,7 @@ import Synchronization
 ///
 ///     incant-bench levers [--stride N] [--snr 24,6] [--decoder -beam=1e-60 ...] [--no-phone-loop]
 ///                         [--parallel] [--split] [--loop-decoder -ds=2 ...] [--workers N] [--mean-frames N]
+///                         [--all-senones]
 ///                         [--margin-center X] [--support X] [--coverage X] [--word-gate dB|off]
 ///                         [--voicing X] [--noisy-center X|off] [--offset K] [--phone-agreement X]
 ///
@@ -62,6 +63,12 @@ struct LeverSweep {
                 let names = try next().split(separator: ",")
                 conditionFilter = Set(names.map { String($0) })
             case "--untracked-frames": options.decoder.tracksAudioFrames = false
+            // Score every senone (the loop on one core then searches the phrase search's scores),
+            // with the acceptance centres measured for it.
+            case "--all-senones":
+                options.decoder.scoresAllSenones = true
+                options.acceptance.marginCenter = -41
+                options.acceptance.noisyMarginCenter = -29
             case "--running-cmn": options.decoder.normalizesWholeUtterance = false
             // Cepstral mean from the first N frames of speech (0: the whole utterance's).
             case "--mean-frames": options.decoder.meanFrames = Int(try next()) ?? 0

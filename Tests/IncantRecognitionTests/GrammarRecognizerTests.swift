@@ -247,6 +247,31 @@ struct GrammarReloadTests {
         }
     }
 
+    @Test(
+        "scoring every senone, the loop searching the phrase search's kept scores recognizes as a second decoder does")
+    func keptScoresGiveTheSameResult() throws {
+        guard Speech.canSynthesize else { return }
+        var options = RecognizerOptions()
+        options.decoder.scoresAllSenones = true
+        let serial = try GrammarRecognizer(catalog: try DemoCatalog.load(), options: options)
+        #expect(serial.decoder.options.keepsSenoneScores)
+        options.decodesPhoneLoopInParallel = true
+        let parallel = try GrammarRecognizer(catalog: try DemoCatalog.load(), options: options)
+        #expect(parallel.decoder.options.keepsSenoneScores == false)
+        let usual = try DemoCatalog.recognizer.get()
+        for sentence in ["order a large pepperoni pizza", "set a timer for ten minutes"] {
+            let samples = try Speech.synthesize(sentence)
+            let one = try serial.recognizeSynchronously(samples)
+            let two = try parallel.recognizeSynchronously(samples)
+            #expect(one.transcript == two.transcript, "\(sentence)")
+            #expect(one.evidence == two.evidence, "\(sentence)")
+            // The same words, measured against another reference.
+            let partial = try usual.recognizeSynchronously(samples)
+            #expect(partial.transcript == one.transcript, "\(sentence)")
+            #expect(partial.evidence?.meanWordMargin != one.evidence?.meanWordMargin, "\(sentence)")
+        }
+    }
+
     /// The demo catalog's recognizer with the phone loop on a second decoder.
     static func parallelRecognizer(splittingPhoneLoop: Bool) throws -> GrammarRecognizer {
         var options = RecognizerOptions()

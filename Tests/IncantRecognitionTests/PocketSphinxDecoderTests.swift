@@ -143,6 +143,43 @@ struct PocketSphinxDecoderTests {
             frames.audioFrames[onset] >= (first.count + pause.count) / 160, "audio frame \(frames.audioFrames[onset])")
     }
 
+    @Test("kept senone scores search the utterance again as its audio would be searched")
+    func keptSenoneScores() throws {
+        var keeping = PocketSphinxOptions()
+        keeping.keepsSenoneScores = true
+        var scoring = PocketSphinxOptions()
+        scoring.scoresAllSenones = true
+        let replaying = try PocketSphinxDecoder(options: keeping)
+        let direct = try PocketSphinxDecoder(options: scoring)
+        let usual = try SharedDecoder.decoder.get()
+        for decoder in [replaying, direct] {
+            try decoder.loadGrammar(jsgf: SharedDecoder.coffeeGrammar, named: "coffee")
+            try decoder.loadPhoneLoop()
+        }
+        #expect(throws: RecognitionError.self) { try replaying.decodeKeptScores(search: "coffee") }
+        #expect(throws: RecognitionError.self) { try direct.decodeKeptScores(search: "coffee") }
+        let loop = PocketSphinxDecoder.phoneLoopSearch
+        for clip in Self.coffeeClips {
+            let samples = [Int16](repeating: 0, count: 8_000) + (try SharedSpeech.samples(of: clip))
+            let phrase = try #require(try replaying.decode(samples, search: "coffee"))
+            Self.expectSameDecoding(phrase, try #require(try direct.decode(samples, search: "coffee")), clip)
+            // Twice from the same scores, and as the loop over the audio.
+            let expected = try #require(try direct.decode(samples, search: loop))
+            for _ in 0..<2 {
+                let replayed = try #require(try replaying.decodeKeptScores(search: loop))
+                Self.expectSameDecoding(replayed, expected, "\(clip) loop")
+                #expect(replayed.frameCount == expected.frameCount)
+                #expect(replayed.audioFrames == phrase.audioFrames)
+                #expect(replayed.search == loop)
+            }
+            #expect(replaying.activeSearch == "coffee")
+            // Scored against every senone, the words' scores change, not the words.
+            let partial = try #require(try usual.decode(samples, search: "coffee"))
+            #expect(partial.text == phrase.text)
+            #expect(partial.score != phrase.score)
+        }
+    }
+
     @Test("normalising with the mean of every frame decodes as pocketsphinx's own normalisation does")
     func ownMeanNormalization() throws {
         var options = PocketSphinxOptions()

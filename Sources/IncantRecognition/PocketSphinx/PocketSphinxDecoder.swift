@@ -34,6 +34,19 @@ public final class PocketSphinxDecoder: @unchecked Sendable {
     private nonisolated(unsafe) var searches: Set<String> = []
     private nonisolated(unsafe) var inUtterance = false
     private nonisolated(unsafe) var samplesInUtterance = 0
+    /// Where pocketsphinx writes each utterance's senone scores (``PocketSphinxOptions/keepsSenoneScores``).
+    private let scoresFolder: String?
+    /// The last utterance's senone scores, for ``decodeKeptScores(search:)``.
+    private nonisolated(unsafe) var keptScores: KeptScores?
+
+    /// One utterance's senone scores as pocketsphinx wrote them.
+    private struct KeptScores {
+        var file: String
+        var sampleCount: Int
+        var audioFrames: [Int]?
+        /// Where the searched frames start in the utterance's (see ``decode(_:range:search:cancellation:)``).
+        var frameOffset: Int
+    }
 
     /// Loads the model. Takes about a second (mostly reading the dictionary).
     ///
@@ -60,6 +73,24 @@ public final class PocketSphinxDecoder: @unchecked Sendable {
             "-bestpath", options.computesPosterior ? "yes" : "no",
             "-allphone_ci", options.phoneLoopContextIndependent ? "yes" : "no",
         ]
+        if options.scoresAllSenones || options.keepsSenoneScores {
+            arguments += ["-compallsen", "yes"]
+        }
+        var scoresFolder: String?
+        if options.keepsSenoneScores {
+            let folder = URL(fileURLWithPath: Self.memoryBackedTemporaryFolder)
+                .appendingPathComponent("incant-senones-\(UUID())")
+            do {
+                try FileManager.default.createDirectory(
+                    at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            } catch {
+                throw RecognitionError.decoderInitializationFailed(
+                    message:
+                        "cannot create a folder for senone scores at '\(folder.path)': \(error.localizedDescription)")
+            }
+            scoresFolder = folder.path
+            arguments += ["-senlogdir", folder.path]
+        }
         for (name, value) in options.extraArguments {
             // A later value for an option set above replaces it (pocketsphinx refuses repeats).
             if let index = stride(from: 0, to: arguments.count - 1, by: 2).first(where: { arguments[$0] == name }) {
@@ -69,20 +100,27 @@ public final class PocketSphinxDecoder: @unchecked Sendable {
             }
         }
         let mark = SphinxLog.mark
+        func removeFolder() {
+            if let scoresFolder { try? FileManager.default.removeItem(atPath: scoresFolder) }
+        }
         guard let config = Self.parse(arguments) else {
+            removeFolder()
             throw RecognitionError.decoderInitializationFailed(
                 message: Self.explain(since: mark, or: "invalid options"))
         }
         defer { cmd_ln_free_r(config) }
         guard let decoder = ps_init(config) else {
+            removeFolder()
             throw RecognitionError.decoderInitializationFailed(
                 message: Self.explain(since: mark, or: "pocketsphinx could not load '\(model.acousticModel)'"))
         }
         self.decoder = decoder
+        self.scoresFolder = scoresFolder
     }
 
     deinit {
         ps_free(decoder)
+        if let scoresFolder { try? FileManager.default.removeItem(atPath: scoresFolder) }
     }
 
     // MARK: Dictionary
@@ -264,17 +302,17 @@ public final class PocketSphinxDecoder: @unchecked Sendable {
     public func decode(
         _ samples: [Int16], search: String? = nil, cancellation: DecodeCancellation? = nil
     ) throws -> RecognitionHypothesis? {
-        var kept: [Int]?
-        var hypothesis = try decodeUtterance(
+        try decodeUtterance(
             search: search, sampleCount: samples.count, cancellation: cancellation, failure: "ps_process_raw failed"
         ) {
             // See PocketSphinxOptions.normalizesWholeUtterance for the trade-off.
             let fullUtterance: Int32 = options.normalizesWholeUtterance ? 1 : 0
             let input = options.addsComfortNoise ? ComfortNoise.apply(to: samples) : samples
             guard options.normalizesWholeUtterance && options.tracksAudioFrames else {
-                return input.withUnsafeBufferPointer { buffer in
+                let status = input.withUnsafeBufferPointer { buffer in
                     ps_process_raw(decoder, buffer.baseAddress, buffer.count, 0, fullUtterance)
                 }
+                return (status, nil)
             }
             // The same decoding as ps_process_raw, noting which audio frames the search saw.
             var frames = [Int32](repeating: 0, count: Int(incant_tracked_capacity(decoder, input.count)))
@@ -284,19 +322,17 @@ public final class PocketSphinxDecoder: @unchecked Sendable {
                     decoder, buffer.baseAddress, buffer.count, Int32(clamping: options.meanFrames),
                     cancellation?.pointer, &frames, &count)
             }
-            kept = frames.prefix(Int(max(0, count))).map(Int.init)
-            return processed
+            return (processed, frames.prefix(Int(max(0, count))).map(Int.init))
         }
-        hypothesis?.audioFrames = kept
-        return hypothesis
     }
 
     /// Decodes one utterance of `sampleCount` samples with `search` (nil: the active one; it
     /// stays active), fed by `process`, a pocketsphinx call returning below 0 on failure (or
-    /// `INCANT_DECODE_STOPPED` when `cancellation` stopped it); `failure` names it in errors.
+    /// `INCANT_DECODE_STOPPED` when `cancellation` stopped it) and the audio frames the search
+    /// saw when known; `failure` names it in errors. Word frames are counted from `frameOffset`.
     private func decodeUtterance(
         search: String?, sampleCount: Int, cancellation: DecodeCancellation?, failure: String,
-        _ process: () -> Int32
+        frameOffset: Int = 0, _ process: () -> (status: Int32, audioFrames: [Int]?)
     ) throws -> RecognitionHypothesis? {
         try lock.withLock { _ in
             try requireIdle()
@@ -304,16 +340,20 @@ public final class PocketSphinxDecoder: @unchecked Sendable {
             let previous = ps_get_search(decoder).map { String(cString: $0) }
             if let search { try select(search) }
             defer { if search != nil { try? restore(previous) } }
+            removeScoreFiles()
             try startUtterance()
             let mark = SphinxLog.mark
-            let processed = withExtendedLifetime(cancellation) { process() }
+            let (processed, frames) = withExtendedLifetime(cancellation) { process() }
             samplesInUtterance = sampleCount
             try finishUtterance()
             if processed == INCANT_DECODE_STOPPED { throw CancellationError() }
             if processed < 0 {
                 throw RecognitionError.decodingFailed(message: Self.explain(since: mark, or: failure))
             }
-            return collectHypothesis()
+            keptScores = scoreFiles().first.map {
+                KeptScores(file: $0, sampleCount: sampleCount, audioFrames: frames, frameOffset: frameOffset)
+            }
+            return collectHypothesis(audioFrames: frames, frameOffset: frameOffset)
         }
     }
 
@@ -364,25 +404,59 @@ public final class PocketSphinxDecoder: @unchecked Sendable {
     ) throws -> RecognitionHypothesis? {
         let range = range ?? 0..<frames.count
         precondition(range.lowerBound >= 0 && range.upperBound <= frames.count, "frame range out of bounds")
-        guard
-            var hypothesis = try decodeUtterance(
-                search: search, sampleCount: frames.sampleCount, cancellation: cancellation,
-                failure: "ps_process_cep failed",
-                {
-                    guard !range.isEmpty else { return ps_process_cep(decoder, nil, 0, 0, 1) }
-                    return frames.values.withUnsafeBufferPointer { buffer in
-                        incant_search_rows(
-                            decoder, buffer.baseAddress! + range.lowerBound * frames.width, Int32(range.count),
-                            Int32(frames.width), cancellation?.pointer)
-                    }
-                })
-        else { return nil }
-        for index in hypothesis.words.indices {
-            hypothesis.words[index].startFrame += range.lowerBound
-            hypothesis.words[index].endFrame += range.lowerBound
+        return try decodeUtterance(
+            search: search, sampleCount: frames.sampleCount, cancellation: cancellation,
+            failure: "ps_process_cep failed", frameOffset: range.lowerBound
+        ) {
+            guard !range.isEmpty else { return (ps_process_cep(decoder, nil, 0, 0, 1), frames.audioFrames) }
+            let status = frames.values.withUnsafeBufferPointer { buffer in
+                incant_search_rows(
+                    decoder, buffer.baseAddress! + range.lowerBound * frames.width, Int32(range.count),
+                    Int32(frames.width), cancellation?.pointer)
+            }
+            return (status, frames.audioFrames)
         }
-        hypothesis.audioFrames = frames.audioFrames
-        return hypothesis
+    }
+
+    /// Searches the last utterance again with `search`, from the senone scores this decoder
+    /// kept (``PocketSphinxOptions/keepsSenoneScores``) instead of its audio: the same
+    /// hypothesis as decoding that utterance's audio with `search` (every senone was scored),
+    /// without scoring its frames again. `search` stays inactive afterwards.
+    ///
+    /// - Throws: ``RecognitionError/decodingFailed(message:)`` when no scores were kept (the
+    ///   option is off, or no utterance was decoded) or pocketsphinx cannot read them.
+    public func decodeKeptScores(search: String) throws -> RecognitionHypothesis? {
+        try lock.withLock { _ in
+            try requireIdle()
+            guard let kept = keptScores else {
+                throw RecognitionError.decodingFailed(
+                    message: options.keepsSenoneScores
+                        ? "no utterance has been decoded whose senone scores could be searched again"
+                        : "this decoder does not keep senone scores (PocketSphinxOptions.keepsSenoneScores)")
+            }
+            let previous = ps_get_search(decoder).map { String(cString: $0) }
+            try select(search)
+            defer { try? restore(previous) }
+            guard let handle = fopen(kept.file, "rb") else {
+                throw RecognitionError.decodingFailed(
+                    message: "cannot read the kept senone scores '\(kept.file)': \(String(cString: strerror(errno)))")
+            }
+            defer { fclose(handle) }
+            let mark = SphinxLog.mark
+            // Frames count from 0 only in a new stream (see startUtterance).
+            guard ps_start_stream(decoder) == 0 else {
+                throw RecognitionError.decodingFailed(message: Self.explain(since: mark, or: "ps_start_stream failed"))
+            }
+            let searched = ps_decode_senscr(decoder, handle)
+            // It began an utterance of its own, for which pocketsphinx wrote another file.
+            removeScoreFiles(except: kept.file)
+            guard searched >= 0 else {
+                throw RecognitionError.decodingFailed(
+                    message: Self.explain(since: mark, or: "ps_decode_senscr failed on '\(kept.file)'"))
+            }
+            samplesInUtterance = kept.sampleCount
+            return collectHypothesis(audioFrames: kept.audioFrames, frameOffset: kept.frameOffset)
+        }
     }
 
     /// Starts an utterance fed piece by piece with ``process(_:)`` (decoding while the user
@@ -391,6 +465,7 @@ public final class PocketSphinxDecoder: @unchecked Sendable {
         try lock.withLock { _ in
             try requireIdle()
             if let search { try select(search) }
+            removeScoreFiles()
             try startUtterance()
         }
     }
@@ -421,6 +496,19 @@ public final class PocketSphinxDecoder: @unchecked Sendable {
     }
 
     // MARK: Internals (lock held)
+
+    /// The senone score files in ``scoresFolder`` (pocketsphinx names them by utterance number).
+    private func scoreFiles() -> [String] {
+        guard let scoresFolder else { return [] }
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: scoresFolder)) ?? []
+        return names.filter { $0.hasSuffix(".sen") }.map { scoresFolder + "/" + $0 }
+    }
+
+    /// Removes the kept senone scores (all but `kept`) before they are overwritten or left behind.
+    private func removeScoreFiles(except kept: String? = nil) {
+        for file in scoreFiles() where file != kept { try? FileManager.default.removeItem(atPath: file) }
+        if kept == nil { keptScores = nil }
+    }
 
     private func requireIdle() throws {
         if inUtterance {
@@ -461,10 +549,12 @@ public final class PocketSphinxDecoder: @unchecked Sendable {
         }
     }
 
-    private func collectHypothesis() -> RecognitionHypothesis? {
+    /// The hypothesis of the utterance just ended, with `audioFrames`, its word frames counted
+    /// from `frameOffset`.
+    private func collectHypothesis(audioFrames: [Int]? = nil, frameOffset: Int = 0) -> RecognitionHypothesis? {
         var score: Int32 = 0
-        guard let hypothesis = ps_get_hyp(decoder, &score) else { return nil }
-        let text = String(cString: hypothesis)
+        guard let best = ps_get_hyp(decoder, &score) else { return nil }
+        let text = String(cString: best)
         let searchName = ps_get_search(decoder).map { String(cString: $0) } ?? ""
         let logPosterior = options.computesPosterior ? ps_get_prob(decoder) : 0
         let logmath = ps_get_logmath(decoder)
@@ -485,14 +575,14 @@ public final class PocketSphinxDecoder: @unchecked Sendable {
                 if name != "(NULL)" {
                     words.append(
                         WordSegment(
-                            word: name, startFrame: Int(start), endFrame: Int(end),
+                            word: name, startFrame: Int(start) + frameOffset, endFrame: Int(end) + frameOffset,
                             acousticScore: acoustic, languageScore: language, posterior: probability))
                 }
             }
             segment = ps_seg_next(current)
         }
 
-        return RecognitionHypothesis(
+        var hypothesis = RecognitionHypothesis(
             text: text,
             score: score,
             logPosterior: logPosterior,
@@ -503,6 +593,8 @@ public final class PocketSphinxDecoder: @unchecked Sendable {
             frameCount: samplesInUtterance / (AudioFormat.sampleRate / 100),
             search: searchName
         )
+        hypothesis.audioFrames = audioFrames
+        return hypothesis
     }
 
     private func collectNBest() -> [NBestEntry] {
@@ -527,6 +619,15 @@ public final class PocketSphinxDecoder: @unchecked Sendable {
     }
 
     // MARK: Helpers
+
+    /// A folder for short-lived files that is kept in memory when the system has one (the
+    /// user's runtime folder, else `/dev/shm`), so that kept senone scores (megabytes per
+    /// utterance) do not wear an SD card; else the temporary folder.
+    static var memoryBackedTemporaryFolder: String {
+        let candidates = [ProcessInfo.processInfo.environment["XDG_RUNTIME_DIR"], "/dev/shm"].compactMap { $0 }
+        return candidates.first { !$0.isEmpty && FileManager.default.isWritableFile(atPath: $0) }
+            ?? FileManager.default.temporaryDirectory.path
+    }
 
     private static func parse(_ arguments: [String]) -> OpaquePointer? {
         // cmd_ln_parse_r takes argv like main's, including a program name that it skips.

@@ -22,6 +22,9 @@ public final class GrammarRecognizer: Recognizer, @unchecked Sendable {
     /// The decoder of the phone loop when it runs beside the grammar search
     /// (``RecognizerOptions/decodesPhoneLoopInParallel``); nil when `decoder` runs both.
     let phoneLoopDecoder: PocketSphinxDecoder?
+    /// Held from the phrase search to the loop's search of its kept senone scores, so that no
+    /// other utterance's scores replace them in between (one decoder, ``PocketSphinxOptions/keepsSenoneScores``).
+    private let keptScoresPair = Mutex(())
 
     struct State {
         var grammar: SpeechGrammar
@@ -43,15 +46,22 @@ public final class GrammarRecognizer: Recognizer, @unchecked Sendable {
         let located = try model ?? PocketSphinxModel.locate()
         self.model = located
         let grammar = GrammarCompiler.compile(catalog, garbage: options.garbage)
+        var phraseOptions = options.decoder
+        // One decoder searching the phrases and then the loop: the loop reads the phrase
+        // search's senone scores instead of scoring the frames again.
+        phraseOptions.keepsSenoneScores =
+            options.decoder.keepsSenoneScores
+            || (options.usesPhoneLoop && !options.decodesPhoneLoopInParallel && options.decoder.scoresAllSenones)
         if options.loadsFullDictionary {
-            self.decoder = try PocketSphinxDecoder(model: located, options: options.decoder)
+            self.decoder = try PocketSphinxDecoder(model: located, options: phraseOptions)
         } else {
             let subset = try DictionarySubset(path: located.dictionary, words: grammar.words)
-            self.decoder = try Self.decoder(model: located, dictionary: subset.text, options: options.decoder)
+            self.decoder = try Self.decoder(model: located, dictionary: subset.text, options: phraseOptions)
         }
         if options.usesPhoneLoop && options.decodesPhoneLoopInParallel {
             // The phone loop needs the acoustic model only; pocketsphinx wants some dictionary.
             var loopOptions = options.decoder
+            loopOptions.keepsSenoneScores = false
             loopOptions.extraArguments += options.phoneLoopArguments
             let loop = try Self.decoder(model: located, dictionary: "a AH\n", options: loopOptions)
             try loop.loadPhoneLoop()
@@ -89,6 +99,15 @@ public final class GrammarRecognizer: Recognizer, @unchecked Sendable {
             return (try decoder.decode(samples, search: search, cancellation: cancellation), nil)
         }
         guard let phoneLoopDecoder else {
+            if decoder.options.keepsSenoneScores {
+                return try keptScoresPair.withLock { _ in
+                    guard let hypothesis = try self.decoder.decode(samples, search: search, cancellation: cancellation),
+                        !hypothesis.spokenWords.isEmpty
+                    else { return (nil, nil) }
+                    if cancellation?.isCancelled == true { throw CancellationError() }
+                    return (hypothesis, try self.decoder.decodeKeptScores(search: PocketSphinxDecoder.phoneLoopSearch))
+                }
+            }
             guard let hypothesis = try decoder.decode(samples, search: search, cancellation: cancellation),
                 !hypothesis.spokenWords.isEmpty
             else { return (nil, nil) }
