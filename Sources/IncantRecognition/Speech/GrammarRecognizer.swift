@@ -22,8 +22,8 @@ public final class GrammarRecognizer: Recognizer, @unchecked Sendable {
     /// The decoder of the phone loop when it runs beside the grammar search
     /// (``RecognizerOptions/decodesPhoneLoopInParallel``); nil when `decoder` runs both.
     let phoneLoopDecoder: PocketSphinxDecoder?
-    /// Held from the phrase search to the loop's search of its kept senone scores, so that no
-    /// other utterance's scores replace them in between (one decoder, ``PocketSphinxOptions/keepsSenoneScores``).
+    /// Held from the phrase search to the loop's search on the same decoder, so that no other
+    /// utterance's senone scores replace the kept ones in between (``PocketSphinxOptions/keepsSenoneScores``).
     private let keptScoresPair = Mutex(())
 
     struct State {
@@ -99,21 +99,18 @@ public final class GrammarRecognizer: Recognizer, @unchecked Sendable {
             return (try decoder.decode(samples, search: search, cancellation: cancellation), nil)
         }
         guard let phoneLoopDecoder else {
-            if decoder.options.keepsSenoneScores {
-                return try keptScoresPair.withLock { _ in
-                    guard let hypothesis = try self.decoder.decode(samples, search: search, cancellation: cancellation),
-                        !hypothesis.spokenWords.isEmpty
-                    else { return (nil, nil) }
-                    if cancellation?.isCancelled == true { throw CancellationError() }
-                    return (hypothesis, try self.decoder.decodeKeptScores(search: PocketSphinxDecoder.phoneLoopSearch))
+            return try keptScoresPair.withLock { _ in
+                let decoder = self.decoder
+                guard let hypothesis = try decoder.decode(samples, search: search, cancellation: cancellation),
+                    !hypothesis.spokenWords.isEmpty
+                else { return (nil, nil) }
+                let loop = PocketSphinxDecoder.phoneLoopSearch
+                guard decoder.options.keepsSenoneScores else {
+                    return (hypothesis, try decoder.decode(samples, search: loop, cancellation: cancellation))
                 }
+                if cancellation?.isCancelled == true { throw CancellationError() }
+                return (hypothesis, try decoder.decodeKeptScores(search: loop))
             }
-            guard let hypothesis = try decoder.decode(samples, search: search, cancellation: cancellation),
-                !hypothesis.spokenWords.isEmpty
-            else { return (nil, nil) }
-            let loop = try decoder.decode(
-                samples, search: PocketSphinxDecoder.phoneLoopSearch, cancellation: cancellation)
-            return (hypothesis, loop)
         }
         if let frames = try decoder.cepstra(of: samples) {
             let cut = options.splitsPhoneLoop ? frames.quietCut(near: Self.phoneLoopCutFraction) : nil
