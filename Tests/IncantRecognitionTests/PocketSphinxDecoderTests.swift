@@ -173,11 +173,24 @@ struct PocketSphinxDecoderTests {
                 #expect(replayed.search == loop)
             }
             #expect(replaying.activeSearch == "coffee")
+            // The scores stay open; their folder exists only while an utterance is decoded.
+            let folder = try #require(replaying.scoresFolder)
+            #expect(!FileManager.default.fileExists(atPath: folder), "\(folder)")
             // Scored against every senone, the words' scores change, not the words.
             let partial = try #require(try usual.decode(samples, search: "coffee"))
             #expect(partial.text == phrase.text)
             #expect(partial.score != phrase.score)
         }
+        // An utterance fed piece by piece keeps none (its frames are numbered from the start of
+        // the stream), and leaves no folder behind either.
+        let samples = try SharedSpeech.samples(of: Self.coffeeClips[0])
+        try replaying.beginUtterance(search: "coffee")
+        for start in stride(from: 0, to: samples.count, by: 3_200) {
+            try replaying.process(Array(samples[start..<min(samples.count, start + 3_200)]))
+        }
+        #expect(try replaying.endUtterance() != nil)
+        #expect(throws: RecognitionError.self) { try replaying.decodeKeptScores(search: "coffee") }
+        #expect(!FileManager.default.fileExists(atPath: try #require(replaying.scoresFolder)))
     }
 
     @Test("normalising with the mean of every frame decodes as pocketsphinx's own normalisation does")

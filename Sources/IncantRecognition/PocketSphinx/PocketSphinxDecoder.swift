@@ -35,13 +35,15 @@ public final class PocketSphinxDecoder: @unchecked Sendable {
     private nonisolated(unsafe) var inUtterance = false
     private nonisolated(unsafe) var samplesInUtterance = 0
     /// Where pocketsphinx writes each utterance's senone scores (``PocketSphinxOptions/keepsSenoneScores``).
-    private let scoresFolder: String?
+    /// It exists only while an utterance is decoded: the scores are then opened and their file
+    /// removed, so nothing is left behind, even by a process that ends without freeing the decoder.
+    let scoresFolder: String?
     /// The last utterance's senone scores, for ``decodeKeptScores(search:)``.
     private nonisolated(unsafe) var keptScores: KeptScores?
 
-    /// One utterance's senone scores as pocketsphinx wrote them.
+    /// One utterance's senone scores as pocketsphinx wrote them, open (their file is removed).
     private struct KeptScores {
-        var file: String
+        var handle: UnsafeMutablePointer<FILE>
         var sampleCount: Int
         var audioFrames: [Int]?
         /// Where the searched frames start in the utterance's (see ``decode(_:range:search:cancellation:)``).
@@ -78,18 +80,9 @@ public final class PocketSphinxDecoder: @unchecked Sendable {
         }
         var scoresFolder: String?
         if options.keepsSenoneScores {
-            let folder = URL(fileURLWithPath: Self.memoryBackedTemporaryFolder)
-                .appendingPathComponent("incant-senones-\(UUID())")
-            do {
-                try FileManager.default.createDirectory(
-                    at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-            } catch {
-                throw RecognitionError.decoderInitializationFailed(
-                    message:
-                        "cannot create a folder for senone scores at '\(folder.path)': \(error.localizedDescription)")
-            }
-            scoresFolder = folder.path
-            arguments += ["-senlogdir", folder.path]
+            let folder = Self.memoryBackedTemporaryFolder + "/incant-senones-\(UUID())"
+            scoresFolder = folder
+            arguments += ["-senlogdir", folder]
         }
         for (name, value) in options.extraArguments {
             // A later value for an option set above replaces it (pocketsphinx refuses repeats).
@@ -100,17 +93,12 @@ public final class PocketSphinxDecoder: @unchecked Sendable {
             }
         }
         let mark = SphinxLog.mark
-        func removeFolder() {
-            if let scoresFolder { try? FileManager.default.removeItem(atPath: scoresFolder) }
-        }
         guard let config = Self.parse(arguments) else {
-            removeFolder()
             throw RecognitionError.decoderInitializationFailed(
                 message: Self.explain(since: mark, or: "invalid options"))
         }
         defer { cmd_ln_free_r(config) }
         guard let decoder = ps_init(config) else {
-            removeFolder()
             throw RecognitionError.decoderInitializationFailed(
                 message: Self.explain(since: mark, or: "pocketsphinx could not load '\(model.acousticModel)'"))
         }
@@ -120,7 +108,7 @@ public final class PocketSphinxDecoder: @unchecked Sendable {
 
     deinit {
         ps_free(decoder)
-        if let scoresFolder { try? FileManager.default.removeItem(atPath: scoresFolder) }
+        if let keptScores { fclose(keptScores.handle) }
     }
 
     // MARK: Dictionary
@@ -340,18 +328,26 @@ public final class PocketSphinxDecoder: @unchecked Sendable {
             let previous = ps_get_search(decoder).map { String(cString: $0) }
             if let search { try select(search) }
             defer { if search != nil { try? restore(previous) } }
-            removeScoreFiles()
-            try startUtterance()
+            dropKeptScores()
+            try openScoresFolder()
+            var scores: UnsafeMutablePointer<FILE>?
+            defer { if let scores { fclose(scores) } }
             let mark = SphinxLog.mark
-            let (processed, frames) = withExtendedLifetime(cancellation) { process() }
-            samplesInUtterance = sampleCount
-            try finishUtterance()
+            let (processed, frames) = try withScoresFolderCleared(opening: &scores) {
+                try startUtterance()
+                let result = withExtendedLifetime(cancellation) { process() }
+                samplesInUtterance = sampleCount
+                try finishUtterance()
+                return result
+            }
             if processed == INCANT_DECODE_STOPPED { throw CancellationError() }
             if processed < 0 {
                 throw RecognitionError.decodingFailed(message: Self.explain(since: mark, or: failure))
             }
-            keptScores = scoreFiles().first.map {
-                KeptScores(file: $0, sampleCount: sampleCount, audioFrames: frames, frameOffset: frameOffset)
+            if let handle = scores {
+                keptScores = KeptScores(
+                    handle: handle, sampleCount: sampleCount, audioFrames: frames, frameOffset: frameOffset)
+                scores = nil
             }
             return collectHypothesis(audioFrames: frames, frameOffset: frameOffset)
         }
@@ -437,22 +433,20 @@ public final class PocketSphinxDecoder: @unchecked Sendable {
             let previous = ps_get_search(decoder).map { String(cString: $0) }
             try select(search)
             defer { try? restore(previous) }
-            guard let handle = fopen(kept.file, "rb") else {
-                throw RecognitionError.decodingFailed(
-                    message: "cannot read the kept senone scores '\(kept.file)': \(String(cString: strerror(errno)))")
-            }
-            defer { fclose(handle) }
             let mark = SphinxLog.mark
             // Frames count from 0 only in a new stream (see startUtterance).
             guard ps_start_stream(decoder) == 0 else {
                 throw RecognitionError.decodingFailed(message: Self.explain(since: mark, or: "ps_start_stream failed"))
             }
-            let searched = ps_decode_senscr(decoder, handle)
-            // It began an utterance of its own, for which pocketsphinx wrote another file.
-            removeScoreFiles(except: kept.file)
+            rewind(kept.handle)
+            // It begins an utterance of its own, whose (unneeded) scores pocketsphinx writes too.
+            try openScoresFolder()
+            var unneeded: UnsafeMutablePointer<FILE>?
+            defer { if let unneeded { fclose(unneeded) } }
+            let searched = try withScoresFolderCleared(opening: &unneeded) { ps_decode_senscr(decoder, kept.handle) }
             guard searched >= 0 else {
                 throw RecognitionError.decodingFailed(
-                    message: Self.explain(since: mark, or: "ps_decode_senscr failed on '\(kept.file)'"))
+                    message: Self.explain(since: mark, or: "ps_decode_senscr failed on the kept senone scores"))
             }
             samplesInUtterance = kept.sampleCount
             return collectHypothesis(audioFrames: kept.audioFrames, frameOffset: kept.frameOffset)
@@ -465,7 +459,8 @@ public final class PocketSphinxDecoder: @unchecked Sendable {
         try lock.withLock { _ in
             try requireIdle()
             if let search { try select(search) }
-            removeScoreFiles()
+            dropKeptScores()
+            try openScoresFolder()
             try startUtterance()
         }
     }
@@ -490,24 +485,50 @@ public final class PocketSphinxDecoder: @unchecked Sendable {
     public func endUtterance() throws -> RecognitionHypothesis? {
         try lock.withLock { _ in
             guard inUtterance else { throw RecognitionError.decodingFailed(message: "no utterance was begun") }
-            try finishUtterance()
+            // Not kept: a streamed utterance numbers its frames from where the stream began,
+            // the scores from the first frame the search saw.
+            var scores: UnsafeMutablePointer<FILE>?
+            defer { if let scores { fclose(scores) } }
+            try withScoresFolderCleared(opening: &scores) { try finishUtterance() }
             return collectHypothesis()
         }
     }
 
     // MARK: Internals (lock held)
 
-    /// The senone score files in ``scoresFolder`` (pocketsphinx names them by utterance number).
-    private func scoreFiles() -> [String] {
-        guard let scoresFolder else { return [] }
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: scoresFolder)) ?? []
-        return names.filter { $0.hasSuffix(".sen") }.map { scoresFolder + "/" + $0 }
+    /// Closes the kept senone scores before another utterance replaces them.
+    private func dropKeptScores() {
+        if let keptScores { fclose(keptScores.handle) }
+        keptScores = nil
     }
 
-    /// Removes the kept senone scores (all but `kept`) before they are overwritten or left behind.
-    private func removeScoreFiles(except kept: String? = nil) {
-        for file in scoreFiles() where file != kept { try? FileManager.default.removeItem(atPath: file) }
-        if kept == nil { keptScores = nil }
+    /// Creates ``scoresFolder`` for pocketsphinx to write the next utterance's scores in.
+    private func openScoresFolder() throws {
+        guard let scoresFolder else { return }
+        do {
+            try FileManager.default.createDirectory(
+                atPath: scoresFolder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        } catch {
+            throw RecognitionError.decodingFailed(
+                message: "cannot create a folder for senone scores at '\(scoresFolder)': \(error.localizedDescription)")
+        }
+    }
+
+    /// Runs `work` (an utterance, which pocketsphinx writes the scores of into ``scoresFolder``),
+    /// then opens the scores into `scores` and removes the folder, whether `work` threw or not.
+    private func withScoresFolderCleared<T>(
+        opening scores: inout UnsafeMutablePointer<FILE>?, _ work: () throws -> T
+    ) throws -> T {
+        guard let scoresFolder else { return try work() }
+        defer {
+            // The file of the utterance just ended (pocketsphinx names it by utterance number).
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: scoresFolder)) ?? []
+            if let name = names.first(where: { $0.hasSuffix(".sen") }) {
+                scores = fopen(scoresFolder + "/" + name, "rb")
+            }
+            try? FileManager.default.removeItem(atPath: scoresFolder)
+        }
+        return try work()
     }
 
     private func requireIdle() throws {

@@ -60,7 +60,9 @@ public struct PocketSphinxOptions: Sendable, Equatable {
     ///
     /// pocketsphinx writes them to a private folder (`-senlogdir`), about 10 KB per 10 ms frame
     /// (9 MB for a 5 s order), in memory where the system offers one (`$XDG_RUNTIME_DIR` or
-    /// `/dev/shm`), and the decoder removes them when the next utterance begins.
+    /// `/dev/shm`). The decoder opens them and removes the folder as soon as the utterance
+    /// ends, and closes them when the next one begins. Utterances fed piece by piece
+    /// (``PocketSphinxDecoder/beginUtterance(search:)``) keep none.
     public var keepsSenoneScores: Bool = false
     /// Further pocketsphinx options as name/value pairs, e.g. `("-beam", "1e-60")`.
     public var extraArguments: [(String, String)]
