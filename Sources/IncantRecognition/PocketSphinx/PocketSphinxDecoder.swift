@@ -329,25 +329,25 @@ public final class PocketSphinxDecoder: @unchecked Sendable {
             if let search { try select(search) }
             defer { if search != nil { try? restore(previous) } }
             dropKeptScores()
-            try openScoresFolder()
-            var scores: UnsafeMutablePointer<FILE>?
-            defer { if let scores { fclose(scores) } }
             let mark = SphinxLog.mark
-            let (processed, frames) = try withScoresFolderCleared(opening: &scores) {
+            let ((processed, frames), scores) = try inScoresFolder(keeping: true) {
                 try startUtterance()
                 let result = withExtendedLifetime(cancellation) { process() }
                 samplesInUtterance = sampleCount
                 try finishUtterance()
                 return result
             }
+            if let scores {
+                if processed >= 0 {
+                    keptScores = KeptScores(
+                        handle: scores, sampleCount: sampleCount, audioFrames: frames, frameOffset: frameOffset)
+                } else {
+                    fclose(scores)
+                }
+            }
             if processed == INCANT_DECODE_STOPPED { throw CancellationError() }
             if processed < 0 {
                 throw RecognitionError.decodingFailed(message: Self.explain(since: mark, or: failure))
-            }
-            if let handle = scores {
-                keptScores = KeptScores(
-                    handle: handle, sampleCount: sampleCount, audioFrames: frames, frameOffset: frameOffset)
-                scores = nil
             }
             return collectHypothesis(audioFrames: frames, frameOffset: frameOffset)
         }
@@ -440,10 +440,7 @@ public final class PocketSphinxDecoder: @unchecked Sendable {
             }
             rewind(kept.handle)
             // It begins an utterance of its own, whose (unneeded) scores pocketsphinx writes too.
-            try openScoresFolder()
-            var unneeded: UnsafeMutablePointer<FILE>?
-            defer { if let unneeded { fclose(unneeded) } }
-            let searched = try withScoresFolderCleared(opening: &unneeded) { ps_decode_senscr(decoder, kept.handle) }
+            let searched = try inScoresFolder(keeping: false) { ps_decode_senscr(decoder, kept.handle) }.result
             guard searched >= 0 else {
                 throw RecognitionError.decodingFailed(
                     message: Self.explain(since: mark, or: "ps_decode_senscr failed on the kept senone scores"))
@@ -487,9 +484,7 @@ public final class PocketSphinxDecoder: @unchecked Sendable {
             guard inUtterance else { throw RecognitionError.decodingFailed(message: "no utterance was begun") }
             // Not kept: a streamed utterance numbers its frames from where the stream began,
             // the scores from the first frame the search saw.
-            var scores: UnsafeMutablePointer<FILE>?
-            defer { if let scores { fclose(scores) } }
-            try withScoresFolderCleared(opening: &scores) { try finishUtterance() }
+            try inScoresFolder(keeping: false) { try finishUtterance() }
             return collectHypothesis()
         }
     }
@@ -514,21 +509,22 @@ public final class PocketSphinxDecoder: @unchecked Sendable {
         }
     }
 
-    /// Runs `work` (an utterance, which pocketsphinx writes the scores of into ``scoresFolder``),
-    /// then opens the scores into `scores` and removes the folder, whether `work` threw or not.
-    private func withScoresFolderCleared<T>(
-        opening scores: inout UnsafeMutablePointer<FILE>?, _ work: () throws -> T
-    ) throws -> T {
-        guard let scoresFolder else { return try work() }
-        defer {
-            // The file of the utterance just ended (pocketsphinx names it by utterance number).
-            let names = (try? FileManager.default.contentsOfDirectory(atPath: scoresFolder)) ?? []
-            if let name = names.first(where: { $0.hasSuffix(".sen") }) {
-                scores = fopen(scoresFolder + "/" + name, "rb")
-            }
-            try? FileManager.default.removeItem(atPath: scoresFolder)
-        }
-        return try work()
+    /// Runs `work`, one utterance whose senone scores pocketsphinx writes into ``scoresFolder``
+    /// (created first, unless ``beginUtterance(search:)`` did), then removes the folder, whether
+    /// `work` threw or not. Returns `work`'s result and, when `keeping`, the scores, opened.
+    @discardableResult
+    private func inScoresFolder<T>(
+        keeping: Bool, _ work: () throws -> T
+    ) throws -> (result: T, scores: UnsafeMutablePointer<FILE>?) {
+        guard let scoresFolder else { return (try work(), nil) }
+        try openScoresFolder()
+        defer { try? FileManager.default.removeItem(atPath: scoresFolder) }
+        let result = try work()
+        guard keeping else { return (result, nil) }
+        // The file of the utterance just ended (pocketsphinx names it by utterance number).
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: scoresFolder)) ?? []
+        let scores = names.first { $0.hasSuffix(".sen") }.flatMap { fopen(scoresFolder + "/" + $0, "rb") }
+        return (result, scores)
     }
 
     private func requireIdle() throws {

@@ -117,19 +117,31 @@ public final class GrammarRecognizer: Recognizer, @unchecked Sendable {
             return try decodeSharingFeatures(
                 frames, search: search, loopDecoder: phoneLoopDecoder, cut: cut, cancellation)
         }
-        let results = Mutex<[Int: Result<RecognitionHypothesis?, any Error>]>([:])
         let decoder = self.decoder
+        let (grammar, loop) = Self.concurrently(
+            { try decoder.decode(samples, search: search, cancellation: cancellation) },
+            {
+                try phoneLoopDecoder.decode(
+                    samples, search: PocketSphinxDecoder.phoneLoopSearch, cancellation: cancellation)
+            })
+        return (try grammar.get(), try loop.get())
+    }
+
+    /// Runs `first` and `second` at once, on two threads, and returns what each returned or threw.
+    private static func concurrently<A: Sendable, B: Sendable>(
+        _ first: @Sendable () throws -> A, _ second: @Sendable () throws -> B
+    ) -> (Result<A, any Error>, Result<B, any Error>) {
+        let results = Mutex<(Result<A, any Error>?, Result<B, any Error>?)>((nil, nil))
         DispatchQueue.concurrentPerform(iterations: 2) { index in
-            let result = Result {
-                index == 0
-                    ? try decoder.decode(samples, search: search, cancellation: cancellation)
-                    : try phoneLoopDecoder.decode(
-                        samples, search: PocketSphinxDecoder.phoneLoopSearch, cancellation: cancellation)
+            if index == 0 {
+                let result = Result { try first() }
+                results.withLock { $0.0 = result }
+            } else {
+                let result = Result { try second() }
+                results.withLock { $0.1 = result }
             }
-            results.withLock { $0[index] = result }
         }
-        let (grammar, loop) = results.withLock { ($0[0], $0[1]) }
-        return (try grammar?.get(), try loop?.get())
+        return results.withLock { ($0.0!, $0.1!) }
     }
 
     /// Where a phone loop cut in two (``RecognizerOptions/splitsPhoneLoop``) is cut, as a share
@@ -154,32 +166,26 @@ public final class GrammarRecognizer: Recognizer, @unchecked Sendable {
         let cut = cut ?? frames.count
         let overlap = Self.phoneLoopCutOverlap
         let loop = PocketSphinxDecoder.phoneLoopSearch
-        let results = Mutex<[Int: Result<RecognitionHypothesis?, any Error>]>([:])
         let decoder = self.decoder
-        DispatchQueue.concurrentPerform(iterations: 2) { index in
-            if index == 0 {
-                let grammar = Result { try decoder.decode(frames, search: search, cancellation: cancellation) }
-                results.withLock { $0[0] = grammar }
-                guard cut < frames.count, case .success(let hypothesis?) = grammar, !hypothesis.spokenWords.isEmpty
-                else { return }
-                let rest = Result {
-                    try decoder.decode(
-                        frames, range: max(0, cut - overlap)..<frames.count, search: loop, cancellation: cancellation)
+        let (phrases, first) = Self.concurrently(
+            {
+                let grammar = try decoder.decode(frames, search: search, cancellation: cancellation)
+                guard cut < frames.count, let grammar, !grammar.spokenWords.isEmpty else {
+                    return (grammar: grammar, rest: nil as RecognitionHypothesis?)
                 }
-                results.withLock { $0[2] = rest }
-            } else {
-                let first = Result {
-                    try loopDecoder.decode(
-                        frames, range: 0..<min(frames.count, cut + overlap), search: loop, cancellation: cancellation)
-                }
-                results.withLock { $0[1] = first }
-            }
-        }
-        let (grammar, first, rest) = results.withLock { ($0[0], $0[1], $0[2]) }
-        let head = try first?.get()
-        guard cut < frames.count else { return (try grammar?.get(), head) }
-        guard let hypothesis = try grammar?.get(), !hypothesis.spokenWords.isEmpty else { return (nil, nil) }
-        return (hypothesis, RecognitionHypothesis.joining(head, try rest?.get(), at: cut))
+                let rest = try decoder.decode(
+                    frames, range: max(0, cut - overlap)..<frames.count, search: loop, cancellation: cancellation)
+                return (grammar: grammar, rest: rest)
+            },
+            {
+                try loopDecoder.decode(
+                    frames, range: 0..<min(frames.count, cut + overlap), search: loop, cancellation: cancellation)
+            })
+        let head = try first.get()
+        let (grammar, rest) = try phrases.get()
+        guard cut < frames.count else { return (grammar, head) }
+        guard let grammar, !grammar.spokenWords.isEmpty else { return (nil, nil) }
+        return (grammar, RecognitionHypothesis.joining(head, rest, at: cut))
     }
 
     /// Recompiles the grammar from `catalog` (phrases were added, edited or removed).
