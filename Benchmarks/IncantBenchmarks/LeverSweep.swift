@@ -9,7 +9,7 @@ import Synchronization
 ///
 ///     incant-bench levers [--stride N] [--snr 24,6] [--decoder -beam=1e-60 ...] [--no-phone-loop]
 ///                         [--parallel] [--split] [--loop-decoder -ds=2 ...] [--workers N] [--mean-frames N]
-///                         [--all-senones]
+///                         [--all-senones] [--adapt N [--adapt-snr 6,9,12]]
 ///                         [--margin-center X] [--support X] [--coverage X] [--word-gate dB|off]
 ///                         [--voicing X] [--noisy-center X|off] [--offset K] [--phone-agreement X]
 ///
@@ -30,6 +30,11 @@ struct LeverSweep {
     var offset = 0
     /// Clips decoded at once (each worker with its own recognizer).
     var workers = 2
+    /// Adapt the acoustic model (``MLLRAdapter``) to this many coffee orders first, taken from
+    /// the clips this run does not score (those not at `offset` of every `stride`).
+    var adaptationTakes = 0
+    /// Kitchen noise mixed into the adaptation takes, one SNR after another (clean when empty).
+    var adaptationSNRs: [Double] = []
 
     init(arguments: [String]) throws {
         var index = 0
@@ -83,6 +88,8 @@ struct LeverSweep {
             case "--voicing": options.acceptance.minimumVoicing = Double(try next()) ?? 0
             case "--phone-agreement": options.acceptance.minimumNoisyPhoneAgreement = Double(try next()) ?? 0
             case "--gate": options.acceptance.speechGate = Double(try next()) ?? 0
+            case "--adapt": adaptationTakes = max(0, Int(try next()) ?? 0)
+            case "--adapt-snr": adaptationSNRs = try next().split(separator: ",").compactMap { Double($0) }
             default: throw BenchmarkError("unknown option \(arguments[index])")
             }
             index += 1
@@ -108,12 +115,18 @@ struct LeverSweep {
         let paths = BenchmarkPaths()
         var configured = options
         configured.dictionaryFiles = [paths.dictionary]
-        let options = configured
         let coffee = CoffeeRecordings(paths: paths)
         let coffeeCatalog = PhraseCatalog(shortcuts: try coffee.shortcuts())
         let homeCatalog = PhraseCatalog(shortcuts: try DefinitionLoader.load(path: paths.homePhrases))
-        let clips = try coffee.clips(limit: nil).enumerated().filter { $0.offset % stride == offset % stride }
+        let allClips = try coffee.clips(limit: nil)
+        let clips = allClips.enumerated().filter { $0.offset % stride == offset % stride }
         let noise = NoiseMixer(noise: try WAVFile.readSamples(path: paths.kitchenNoise))
+        if adaptationTakes > 0 {
+            let others = allClips.enumerated().filter { $0.offset % stride != offset % stride }
+            configured.decoder.adaptation = try adapt(
+                to: others, catalog: coffeeCatalog, options: configured, noise: noise)
+        }
+        let options = configured
         var conditions: [(String, [SpeechClip], PhraseCatalog)] = [("clean", clips.map(\.element), coffeeCatalog)]
         var noisyNegatives: [(String, [SpeechClip], PhraseCatalog)] = []
         for snr in snrs {
@@ -185,6 +198,36 @@ struct LeverSweep {
                 "| \(name) | \(score.clips) | \(percent(score.accuracy)) | \(percent(score.wrongRate)) "
                     + "| \(percent(score.acceptRate)) | \(String(format: "%.3f", score.realTimeFactor)) |")
         }
+    }
+
+    /// Estimates an MLLR transform from the first ``adaptationTakes`` of `clips` that the
+    /// unadapted recognizer understands when clean (as a user's takes of known phrases), each
+    /// mixed with kitchen noise at the next of ``adaptationSNRs``, and returns its file.
+    private func adapt(
+        to clips: [(offset: Int, element: SpeechClip)], catalog: PhraseCatalog, options: RecognizerOptions,
+        noise: NoiseMixer
+    ) throws -> String {
+        let system = try IncantSystem(catalog: catalog, options: options)
+        var takes: [AdaptationTake] = []
+        for (index, clip) in clips where takes.count < adaptationTakes {
+            let understanding = try system.understand(clip.samples)
+            guard clip.expected?.isMet(by: understanding.accepted) == true else { continue }
+            var samples = clip.samples
+            if !adaptationSNRs.isEmpty {
+                let snr = adaptationSNRs[takes.count % adaptationSNRs.count]
+                samples = noise.mix(samples, snr: snr, seed: 0xADA9_0000 &+ UInt64(index))
+            }
+            let words = understanding.transcript.split(separator: " ").map(String.init)
+            takes.append(AdaptationTake(label: clip.name, samples: samples, words: words))
+        }
+        let estimate = try system.recognizer.estimateAdaptation(takes, tools: try SphinxTrainTools.locate())
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("incant-bench-\(UUID()).mllr").path
+        try estimate.transform.write(to: path)
+        let snrs = adaptationSNRs.isEmpty ? "clean" : adaptationSNRs.map { "\(Int($0)) dB" }.joined(separator: ", ")
+        FileHandle.standardError.write(
+            Data("adapted to \(estimate.used.count) takes (\(snrs)), \(estimate.skipped.count) skipped: \(path)\n".utf8)
+        )
+        return path
     }
 
     /// One tab-separated line of evidence for `--dump`.

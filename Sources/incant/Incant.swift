@@ -19,7 +19,7 @@ struct Incant: AsyncParsableCommand {
         version: "0.1.0",
         subcommands: [
             SimulateCommand.self, ListenCommand.self, RecognizeCommand.self, PhrasesCommand.self, ShortcutsCommand.self,
-            HistoryCommand.self,
+            HistoryCommand.self, AdaptCommand.self,
         ]
     )
 

@@ -52,8 +52,9 @@ public final class PocketSphinxDecoder: @unchecked Sendable {
 
     /// Loads the model. Takes about a second (mostly reading the dictionary).
     ///
-    /// - Throws: ``RecognitionError/modelMissing(path:hint:)`` or
-    ///   ``RecognitionError/decoderInitializationFailed(message:)``.
+    /// - Throws: ``RecognitionError/modelMissing(path:hint:)``,
+    ///   ``RecognitionError/decoderInitializationFailed(message:)``, or
+    ///   ``AdaptationError/invalidTransform(path:reason:)`` for an unreadable ``PocketSphinxOptions/adaptation``.
     public init(model: PocketSphinxModel? = nil, options: PocketSphinxOptions = PocketSphinxOptions()) throws {
         SphinxLog.install()
         let model = try model ?? PocketSphinxModel.locate()
@@ -77,6 +78,11 @@ public final class PocketSphinxDecoder: @unchecked Sendable {
         ]
         if options.scoresAllSenones || options.keepsSenoneScores {
             arguments += ["-compallsen", "yes"]
+        }
+        if let adaptation = options.adaptation {
+            // pocketsphinx reads it with fscanf and no checks: refuse a bad file with its name.
+            _ = try MLLRTransform(contentsOf: adaptation)
+            arguments += ["-mllr", adaptation]
         }
         var scoresFolder: String?
         if options.keepsSenoneScores {

@@ -64,6 +64,9 @@ public struct PocketSphinxOptions: Sendable, Equatable {
     /// ends, and closes them when the next one begins. Utterances fed piece by piece
     /// (``PocketSphinxDecoder/beginUtterance(search:)``) keep none.
     public var keepsSenoneScores: Bool = false
+    /// An MLLR transform of the acoustic model (``MLLRTransform``, made by ``MLLRAdapter`` from
+    /// the user's recorded takes), applied when the decoder starts (pocketsphinx's `-mllr`).
+    public var adaptation: String?
     /// Further pocketsphinx options as name/value pairs, e.g. `("-beam", "1e-60")`.
     public var extraArguments: [(String, String)]
 
@@ -89,7 +92,7 @@ public struct PocketSphinxOptions: Sendable, Equatable {
             && lhs.normalizesWholeUtterance == rhs.normalizesWholeUtterance
             && lhs.addsComfortNoise == rhs.addsComfortNoise && lhs.tracksAudioFrames == rhs.tracksAudioFrames
             && lhs.meanFrames == rhs.meanFrames && lhs.scoresAllSenones == rhs.scoresAllSenones
-            && lhs.keepsSenoneScores == rhs.keepsSenoneScores
+            && lhs.keepsSenoneScores == rhs.keepsSenoneScores && lhs.adaptation == rhs.adaptation
             && lhs.extraArguments.elementsEqual(rhs.extraArguments) { $0 == $1 }
     }
 }

@@ -26,6 +26,15 @@ struct SpeechOptions: ParsableArguments {
                 + "checks what it heard against a phone loop on a second core while decoding the phrases)."))
     var oneCore = false
 
+    @Option(
+        help: ArgumentHelp(
+            "MLLR transform of the acoustic model (default: the one `incant adapt` made, if any).",
+            valueName: "file"))
+    var adaptation: String?
+
+    @Flag(help: "Decode with the acoustic model as shipped, not adapted to your takes.")
+    var noAdaptation = false
+
     @Option(help: .hidden) var grammarFormat: String = RecognizerOptions.GrammarFormat.fsg.rawValue
     @Flag(help: .hidden) var runningNormalization = false
     @Flag(help: .hidden) var noPhoneLoop = false
@@ -53,6 +62,7 @@ struct SpeechOptions: ParsableArguments {
             throw CommandFailure(message: "--grammar-format must be fsg or jsgf", status: ExitStatus.usage)
         }
         var decoder = RecognizerOptions.tunedDecoder
+        decoder.adaptation = try adaptationFile()
         decoder.computesPosterior = posterior
         decoder.normalizesWholeUtterance = !runningNormalization
         for pair in decoderOption {
@@ -74,6 +84,28 @@ struct SpeechOptions: ParsableArguments {
         return options
     }
 
+    /// The adaptation to decode with: `--adaptation`, else `incant adapt`'s file when it exists;
+    /// none with `--no-adaptation`.
+    func adaptationFile() throws -> String? {
+        if noAdaptation { return nil }
+        if let adaptation {
+            guard FileManager.default.isReadableFile(atPath: adaptation) else {
+                throw CommandFailure(message: "cannot read adaptation file \(adaptation)", status: ExitStatus.noInput)
+            }
+            return adaptation
+        }
+        let standard = Self.defaultAdaptationPath()
+        return FileManager.default.fileExists(atPath: standard) ? standard : nil
+    }
+
+    /// `$XDG_DATA_HOME/incant/adaptation.mllr` (`~/.local/share/incant/adaptation.mllr` when unset).
+    static func defaultAdaptationPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        let base =
+            environment["XDG_DATA_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
+            ?? ((environment["HOME"] ?? NSHomeDirectory()) + "/.local/share")
+        return base + "/incant/adaptation.mllr"
+    }
+
     /// Loads the model and compiles the grammar of `catalog`, naming what went wrong.
     /// `parallelPhoneLoop` is for listeners (results sooner, see ``oneCore``).
     func makeRecognizer(for catalog: PhraseCatalog, parallelPhoneLoop: Bool = false) throws -> GrammarRecognizer {
@@ -88,6 +120,8 @@ struct SpeechOptions: ParsableArguments {
         } catch let failure as CommandFailure {
             throw failure
         } catch let error as RecognitionError {
+            throw CommandFailure(message: error.description, status: ExitStatus.noInput)
+        } catch let error as AdaptationError {
             throw CommandFailure(message: error.description, status: ExitStatus.noInput)
         } catch {
             throw CommandFailure(message: "\(error)", status: ExitStatus.definitions)

@@ -1,0 +1,76 @@
+import Foundation
+import Synchronization
+
+/// Runs a program as a child process, directly (no shell): every argument is one element of
+/// the argument vector, never interpreted.
+struct ToolProcess: Sendable {
+    /// What a finished run left.
+    struct Outcome: Sendable {
+        /// The exit status, or the signal's number when ``signalled``.
+        var status: Int32
+        /// Whether a signal ended the process.
+        var signalled: Bool
+        /// Everything it wrote to standard output.
+        var output: Data
+        /// Everything it wrote to standard error, as text.
+        var errors: String
+
+        /// Exited with status 0.
+        var succeeded: Bool { !signalled && status == 0 }
+    }
+
+    /// The process could not be started.
+    struct LaunchFailure: Error, Sendable {
+        var reason: String
+    }
+
+    /// The executable's path.
+    var executable: String
+
+    /// Runs `executable arguments…` in `directory` (the current one when nil) and waits for it.
+    ///
+    /// Standard input is empty; standard output and standard error are read concurrently so
+    /// that neither pipe can fill up and stall the child.
+    func run(_ arguments: [String], in directory: String? = nil) throws(LaunchFailure) -> Outcome {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = output
+        process.standardError = errors
+        do {
+            try process.run()
+        } catch {
+            throw LaunchFailure(reason: error.localizedDescription)
+        }
+        let errorText = Mutex(Data())
+        let errorReader = errors.fileHandleForReading
+        let group = DispatchGroup()
+        DispatchQueue.global().async(group: group) {
+            let data = errorReader.readDataToEndOfFile()
+            errorText.withLock { $0 = data }
+        }
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        group.wait()
+        process.waitUntilExit()
+        return Outcome(
+            status: process.terminationStatus, signalled: process.terminationReason == .uncaughtSignal, output: data,
+            errors: errorText.withLock { String(decoding: $0, as: UTF8.self) })
+    }
+
+    /// Finds `name` on `PATH` (or takes it as is when it holds a slash).
+    static func locate(_ name: String, environment: [String: String]) -> String? {
+        if name.contains("/") {
+            return FileManager.default.isExecutableFile(atPath: name) ? name : nil
+        }
+        let path = environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
+        for directory in path.split(separator: ":") where !directory.isEmpty {
+            let candidate = (String(directory) as NSString).appendingPathComponent(name)
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,191 @@
+import Foundation
+import IncantCapture
+import IncantPhrases
+import Testing
+
+@testable import IncantRecognition
+
+/// Acoustic adaptation: SphinxTrain's bw and mllr_solve run on real recordings, and the
+/// decoder applies the transform they make.
+@Suite("Acoustic adaptation (MLLR)", .serialized)
+struct AdaptationTests {
+    static let toolsAreInstalled = (try? SphinxTrainTools.locate()) != nil
+
+    @Test func mixtureWeightsAreReadFromTheShippedSendump() throws {
+        let model = try PocketSphinxModel.locate()
+        let weights = try MixtureWeights(sendump: model.acousticModel + "/sendump")
+        #expect(weights.senones == 5126 && weights.streams == 3 && weights.densities == 128)
+        #expect(weights.values.count == 5126 * 3 * 128)
+        for row in [0, 1, 777, 5126 * 3 - 1] {
+            let sum = weights.values[(row * 128)..<((row + 1) * 128)].reduce(0, +)
+            #expect(abs(sum - 1) < 1e-4, "row \(row) sums to \(sum)")
+        }
+        // Weights differ within a row: a quantization read as all-equal would not.
+        let first = weights.values[0..<128]
+        #expect((first.max() ?? 0) > 10 * (first.min() ?? 0))
+        let data = weights.s3Data
+        #expect(data.starts(with: Data("s3\n".utf8)))
+        #expect(data.count == 24 + 20 + 4 * weights.values.count)
+    }
+
+    @Test func aTruncatedSendumpIsRefusedWithItsPath() throws {
+        let model = try PocketSphinxModel.locate()
+        let original = try Data(contentsOf: URL(fileURLWithPath: model.acousticModel + "/sendump"))
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("sendump-\(UUID())").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try original.prefix(original.count / 2).write(to: URL(fileURLWithPath: path))
+        #expect {
+            try MixtureWeights(sendump: path)
+        } throws: { error in
+            guard case .unsupportedModel(let where_, let reason) = error as? AdaptationError else { return false }
+            return where_ == path && reason.contains("bytes of weights")
+        }
+    }
+
+    @Test func transformsAreCheckedNumberByNumber() throws {
+        let identity = Self.identityTransform(streams: 3)
+        let transform = try MLLRTransform(text: identity, source: "t.mllr")
+        #expect(transform.classes == 1 && transform.streamWidths == [13, 13, 13])
+
+        func reason(_ text: String) -> String? {
+            do {
+                _ = try MLLRTransform(text: text, source: "bad.mllr")
+                return nil
+            } catch {
+                guard case .invalidTransform(let path, let reason) = error, path == "bad.mllr" else {
+                    return "\(error)"
+                }
+                return reason
+            }
+        }
+        #expect(reason("") == "ends before a number of classes")
+        #expect(reason("1\nthree\n") == "line 2: 'three' is not a number of streams")
+        var lines = identity.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        lines[5] = lines[5].replacingOccurrences(of: "0.0", with: "nan", options: [], range: nil)
+        #expect(reason(lines.joined(separator: "\n"))?.hasPrefix("line 6: 'nan' is not a number") == true)
+        #expect(reason(String(identity.dropLast(40)))?.contains("needs 195 numbers, the file ends first") == true)
+        #expect(reason(identity + "1.0\n")?.hasSuffix("more numbers than its sizes ask for") == true)
+    }
+
+    @Test func aDecoderRefusesABadTransformNamingIt() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("bad-\(UUID()).mllr").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try "1\n3\n13\n1 2 3\n".write(toFile: path, atomically: true, encoding: .utf8)
+        var options = PocketSphinxOptions()
+        options.adaptation = path
+        #expect {
+            try PocketSphinxDecoder(options: options)
+        } throws: { error in
+            guard case .invalidTransform(let named, _) = error as? AdaptationError else { return false }
+            return named == path
+        }
+    }
+
+    @Test func missingProgramsNameTheirPackage() {
+        #expect(throws: AdaptationError.missingTool(name: "bw", package: "sphinxtrain", searched: ["/nonexistent"])) {
+            try SphinxTrainTools.locate(environment: ["INCANT_SPHINXTRAIN_DIR": "/nonexistent", "PATH": "/usr/bin"])
+        }
+        let empty = FileManager.default.temporaryDirectory.path
+        #expect {
+            try SphinxTrainTools.locate(environment: ["PATH": empty])
+        } throws: { error in
+            guard case .missingTool(let name, let package, _) = error as? AdaptationError else { return false }
+            return Self.toolsAreInstalled ? name == "pocketsphinx_mdef_convert" && package == "pocketsphinx" : true
+        }
+    }
+
+    /// Real orders, transcribed by the recognizer, adapted to; then decoded with the transform.
+    @Test(.enabled(if: SharedSpeech.isAvailable && Self.toolsAreInstalled))
+    func realOrdersGiveATransformTheDecoderApplies() async throws {
+        let catalog = try CoffeeRecordingsTests.catalog()
+        let recognizer = try GrammarRecognizer(catalog: catalog)
+        let clips = try FileManager.default.contentsOfDirectory(
+            atPath: SharedSpeech.coffeeDirectory.appendingPathComponent("clean").path
+        ).sorted().enumerated().filter { $0.offset % 30 == 0 }.map(\.element)
+        var takes: [AdaptationTake] = []
+        for clip in clips {
+            let samples = try SharedSpeech.samples(of: clip)
+            let heard = try recognizer.recognizeSynchronously(samples)
+            guard !heard.isRejected, !heard.transcript.isEmpty else { continue }
+            takes.append(
+                AdaptationTake(
+                    label: clip, samples: samples, words: heard.transcript.split(separator: " ").map(String.init)))
+        }
+        #expect(takes.count >= 8)
+        let estimate = try recognizer.estimateAdaptation(takes, tools: try SphinxTrainTools.locate())
+        #expect(estimate.used == takes.map(\.label))
+        #expect(estimate.transform.classes == 1 && estimate.transform.streamWidths == [13, 13, 13])
+        // Not the identity: the transform moves the means.
+        let numbers = estimate.transform.text.split(whereSeparator: \.isWhitespace).compactMap { Double($0) }
+        let identity = Self.identityTransform(streams: 3).split(whereSeparator: \.isWhitespace).compactMap {
+            Double($0)
+        }
+        #expect(numbers.count == identity.count)
+        #expect(zip(numbers, identity).map { abs($0 - $1) }.max() ?? 0 > 0.05)
+        // Nothing is left in the temporary folder.
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: FileManager.default.temporaryDirectory.path)
+            .filter { $0.hasPrefix("incant-adapt-") }
+        #expect(leftovers.isEmpty)
+
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("adapted-\(UUID()).mllr").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try estimate.transform.write(to: path)
+        var options = RecognizerOptions()
+        options.decoder.adaptation = path
+        let adapted = try GrammarRecognizer(catalog: catalog, options: options)
+        let matcher = PhraseMatcher(catalog: catalog)
+        var changedScores = 0
+        for take in takes {
+            let before = try #require(
+                try recognizer.decoder.decode(take.samples, search: GrammarRecognizer.grammarSearch))
+            let after = try #require(try adapted.decoder.decode(take.samples, search: GrammarRecognizer.grammarSearch))
+            if before.score != after.score { changedScores += 1 }
+            // The takes it was estimated from still mean what they meant ("a" may become "an").
+            let said = try #require(matcher.match(take.words.joined(separator: " ")).best)
+            let heard = try #require(matcher.match(after.spokenWords.map(\.word).joined(separator: " ")).best)
+            #expect(heard.shortcutID == said.shortcutID && heard.parameters == said.parameters, "\(take.label)")
+        }
+        #expect(changedScores == takes.count)
+    }
+
+    @Test(.enabled(if: SharedSpeech.isAvailable && Self.toolsAreInstalled))
+    func tooLittleSpeechAndUnknownWordsAreRefused() throws {
+        let recognizer = try CoffeeRecordingsTests.catalog()
+        let grammar = try GrammarRecognizer(catalog: recognizer)
+        let clip = try FileManager.default.contentsOfDirectory(
+            atPath: SharedSpeech.coffeeDirectory.appendingPathComponent("clean").path
+        ).sorted()[0]
+        let samples = try SharedSpeech.samples(of: clip)
+        let words = try grammar.recognizeSynchronously(samples).transcript.split(separator: " ").map(String.init)
+        let tools = try SphinxTrainTools.locate()
+        #expect {
+            try grammar.estimateAdaptation([AdaptationTake(label: clip, samples: samples, words: words)], tools: tools)
+        } throws: { error in
+            guard case .tooLittleSpeech(let seconds, 1, 10) = error as? AdaptationError else { return false }
+            return seconds > 1 && seconds < 10
+        }
+        #expect(throws: AdaptationError.wordWithoutPronunciation("zqxjv")) {
+            try grammar.estimateAdaptation(
+                [AdaptationTake(label: clip, samples: samples, words: words + ["zqxjv"])], tools: tools)
+        }
+        #expect(throws: AdaptationError.noUsableTakes(skipped: ["silence: no words"])) {
+            try grammar.estimateAdaptation(
+                [AdaptationTake(label: "silence", samples: [Int16](repeating: 0, count: 16_000), words: [])],
+                tools: tools)
+        }
+    }
+
+    /// A transform that moves nothing: A = I, b = 0, variance scale 1.
+    static func identityTransform(streams: Int) -> String {
+        var lines = ["1", "\(streams)"]
+        for _ in 0..<streams {
+            lines.append("13")
+            for row in 0..<13 {
+                lines.append((0..<13).map { $0 == row ? "1.0" : "0.0" }.joined(separator: " "))
+            }
+            lines.append([String](repeating: "0.0", count: 13).joined(separator: " "))
+            lines.append([String](repeating: "1.0", count: 13).joined(separator: " "))
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+}
