@@ -9,7 +9,7 @@ import Synchronization
 ///
 ///     incant-bench levers [--stride N] [--snr 24,6] [--decoder -beam=1e-60 ...] [--no-phone-loop]
 ///                         [--parallel] [--split] [--loop-decoder -ds=2 ...] [--workers N] [--mean-frames N]
-///                         [--all-senones] [--adapt N [--adapt-snr 6,9,12]]
+///                         [--all-senones] [--adapt N [--adapt-snr 6,9,12] [--adapt-accepted]]
 ///                         [--margin-center X] [--support X] [--coverage X] [--word-gate dB|off]
 ///                         [--voicing X] [--noisy-center X|off] [--offset K] [--phone-agreement X]
 ///
@@ -35,6 +35,8 @@ struct LeverSweep {
     var adaptationTakes = 0
     /// Kitchen noise mixed into the adaptation takes, one SNR after another (clean when empty).
     var adaptationSNRs: [Double] = []
+    /// Adapt to the noisy takes the recognizer accepts, with what it heard (unsupervised).
+    var adaptsToAccepted = false
 
     init(arguments: [String]) throws {
         var index = 0
@@ -89,6 +91,7 @@ struct LeverSweep {
             case "--phone-agreement": options.acceptance.minimumNoisyPhoneAgreement = Double(try next()) ?? 0
             case "--gate": options.acceptance.speechGate = Double(try next()) ?? 0
             case "--adapt": adaptationTakes = max(0, Int(try next()) ?? 0)
+            case "--adapt-accepted": adaptsToAccepted = true
             case "--adapt-snr": adaptationSNRs = try next().split(separator: ",").compactMap { Double($0) }
             default: throw BenchmarkError("unknown option \(arguments[index])")
             }
@@ -202,7 +205,9 @@ struct LeverSweep {
 
     /// Estimates an MLLR transform from the first ``adaptationTakes`` of `clips` that the
     /// unadapted recognizer understands when clean (as a user's takes of known phrases), each
-    /// mixed with kitchen noise at the next of ``adaptationSNRs``, and returns its file.
+    /// mixed with kitchen noise at the next of ``adaptationSNRs``, and returns its file. With
+    /// ``adaptsToAccepted``, the takes are instead the noisy clips the unadapted recognizer
+    /// accepts, with what it heard, whether right or wrong (no label is consulted).
     private func adapt(
         to clips: [(offset: Int, element: SpeechClip)], catalog: PhraseCatalog, options: RecognizerOptions,
         noise: NoiseMixer
@@ -210,12 +215,16 @@ struct LeverSweep {
         let system = try IncantSystem(catalog: catalog, options: options)
         var takes: [AdaptationTake] = []
         for (index, clip) in clips where takes.count < adaptationTakes {
-            let understanding = try system.understand(clip.samples)
-            guard clip.expected?.isMet(by: understanding.accepted) == true else { continue }
             var samples = clip.samples
             if !adaptationSNRs.isEmpty {
                 let snr = adaptationSNRs[takes.count % adaptationSNRs.count]
                 samples = noise.mix(samples, snr: snr, seed: 0xADA9_0000 &+ UInt64(index))
+            }
+            let understanding = try system.understand(adaptsToAccepted ? samples : clip.samples)
+            if adaptsToAccepted {
+                guard understanding.accepted != nil else { continue }
+            } else {
+                guard clip.expected?.isMet(by: understanding.accepted) == true else { continue }
             }
             let words = understanding.transcript.split(separator: " ").map(String.init)
             takes.append(AdaptationTake(label: clip.name, samples: samples, words: words))
