@@ -175,6 +175,52 @@ struct AdaptationTests {
         }
     }
 
+    /// SphinxTrain programs that fail, or succeed with garbage: the error names the program,
+    /// its status and its log, or the file that is not a transform.
+    @Test(.enabled(if: SharedSpeech.isAvailable && Self.toolsAreInstalled))
+    func failingOrGarbageProgramsAreReported() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("fake-sphinxtrain-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        func program(_ name: String, _ body: String) throws {
+            let path = folder.appendingPathComponent(name).path
+            try ("#!/bin/sh\n" + body + "\n").write(toFile: path, atomically: true, encoding: .utf8)
+            try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: path)
+        }
+        try program("bw", "echo 'INFO: reading'; echo 'FATAL: \"main.c\", line 1: cannot align take1' >&2; exit 3")
+        try program("mllr_solve", "exit 0")
+        let real = try SphinxTrainTools.locate()
+        var tools = try SphinxTrainTools.locate(environment: [
+            "INCANT_SPHINXTRAIN_DIR": folder.path, "PATH": "/usr/bin:/bin",
+        ])
+        #expect(tools.modelDefinitionConverter == real.modelDefinitionConverter)
+
+        let recognizer = try GrammarRecognizer(catalog: try CoffeeRecordingsTests.catalog())
+        let clips = try FileManager.default.contentsOfDirectory(
+            atPath: SharedSpeech.coffeeDirectory.appendingPathComponent("clean").path
+        ).sorted().prefix(6)
+        let takes = try clips.map { clip in
+            let samples = try SharedSpeech.samples(of: clip)
+            let words = try recognizer.recognizeSynchronously(samples).transcript.split(separator: " ").map(String.init)
+            return AdaptationTake(label: clip, samples: samples, words: words)
+        }
+        #expect(
+            throws: AdaptationError.toolFailed(
+                name: "bw", status: 3, log: "FATAL: \"main.c\", line 1: cannot align take1")
+        ) {
+            try recognizer.estimateAdaptation(takes, tools: tools)
+        }
+        // bw works, mllr_solve writes something that is not a transform.
+        tools.baumWelch = real.baumWelch
+        try program("mllr_solve", "echo 'this is not a matrix' > transform.mllr")
+        #expect {
+            try recognizer.estimateAdaptation(takes, tools: tools)
+        } throws: { error in
+            guard case .invalidTransform(let path, let reason) = error as? AdaptationError else { return false }
+            return path.hasSuffix("/transform.mllr") && reason == "line 1: 'this' is not a number of classes"
+        }
+    }
+
     /// A transform that moves nothing: A = I, b = 0, variance scale 1.
     static func identityTransform(streams: Int) -> String {
         var lines = ["1", "\(streams)"]

@@ -40,7 +40,8 @@ public struct MLLRAdapter: Sendable {
     /// - Parameters:
     ///   - features: computes the takes' features; it must normalise whole utterances
     ///     (``PocketSphinxOptions/normalizesWholeUtterance``, ``PocketSphinxOptions/tracksAudioFrames``).
-    ///   - dictionary: the pronunciation of every word of the takes, in cmudict format.
+    ///   - dictionary: the pronunciations of every word of the takes (main one first), each as
+    ///     its phones separated by spaces (`K AO F IY`).
     /// - Throws: ``AdaptationError``: a take without enough speech, a word without a
     ///   pronunciation, an unsupported model, a SphinxTrain program that failed.
     public func estimate(
