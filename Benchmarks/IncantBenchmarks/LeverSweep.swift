@@ -9,7 +9,7 @@ import Synchronization
 ///
 ///     incant-bench levers [--stride N] [--snr 24,6] [--decoder -beam=1e-60 ...] [--no-phone-loop]
 ///                         [--parallel] [--split] [--loop-decoder -ds=2 ...] [--workers N] [--mean-frames N]
-///                         [--all-senones] [--adapt N [--adapt-snr 6,9,12] [--adapt-accepted]]
+///                         [--all-senones] [--adapt N [--adapt-snr 6,9,12] [--adapt-accepted]] [--adapt-online]
 ///                         [--margin-center X] [--support X] [--coverage X] [--word-gate dB|off]
 ///                         [--voicing X] [--noisy-center X|off] [--offset K] [--phone-agreement X]
 ///
@@ -37,6 +37,9 @@ struct LeverSweep {
     var adaptationSNRs: [Double] = []
     /// Adapt to the noisy takes the recognizer accepts, with what it heard (unsupervised).
     var adaptsToAccepted = false
+    /// Adapt while decoding each condition (``OnlineAdaptation``: a listener in that room),
+    /// every worker its own, starting unadapted.
+    var adaptsOnline = false
 
     init(arguments: [String]) throws {
         var index = 0
@@ -92,6 +95,7 @@ struct LeverSweep {
             case "--gate": options.acceptance.speechGate = Double(try next()) ?? 0
             case "--adapt": adaptationTakes = max(0, Int(try next()) ?? 0)
             case "--adapt-accepted": adaptsToAccepted = true
+            case "--adapt-online": adaptsOnline = true
             case "--adapt-snr": adaptationSNRs = try next().split(separator: ",").compactMap { Double($0) }
             default: throw BenchmarkError("unknown option \(arguments[index])")
             }
@@ -180,10 +184,24 @@ struct LeverSweep {
             DispatchQueue.concurrentPerform(iterations: workers) { worker in
                 do {
                     let system = try IncantSystem(catalog: catalog, options: options)
+                    let online =
+                        adaptsOnline
+                        ? OnlineAdaptation(
+                            recognizer: system.recognizer, tools: try SphinxTrainTools.locate(),
+                            path: FileManager.default.temporaryDirectory.appendingPathComponent(
+                                "incant-bench-online-\(UUID()).mllr"
+                            ).path) : nil
+                    defer { if let online { try? FileManager.default.removeItem(atPath: online.path) } }
                     var score = ConditionScore()
                     for index in Swift.stride(from: worker, to: clips.count, by: workers) {
                         let clip = clips[index]
                         let understanding = try system.understand(clip.samples)
+                        if let online, understanding.accepted != nil,
+                            try online.record(
+                                clip.samples, words: understanding.transcript.split(separator: " ").map(String.init))
+                        {
+                            try online.update()
+                        }
                         score.add(understanding, clip: clip)
                         if explains { explain(understanding, clip: clip, condition: name) }
                         if dumpPath != nil {

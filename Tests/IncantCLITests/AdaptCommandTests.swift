@@ -77,3 +77,32 @@ struct AdaptCommandTests {
         #expect(result.stderr.contains("cannot read adaptation file \(missing)"))
     }
 }
+
+/// `incant listen --adapt-online`: the model follows what the listener accepted.
+@Suite("incant listen --adapt-online")
+struct OnlineAdaptationCLITests {
+    @Test(.enabled(if: AdaptCommandTests.toolsAreInstalled))
+    func everyTenAcceptedUtterancesAdaptTheModel() async throws {
+        let cli = try CLIRunner()
+        defer { cli.cleanUp() }
+        let commands = ["order three four cheese pizzas", "turn on the kitchen lights", "order a pepperoni pizza"]
+        let audio = try await TestSpeech.make((0..<12).map { commands[$0 % commands.count] }, in: cli.home)
+        let temporary = FileManager.default.temporaryDirectory.path
+        func transforms() throws -> Set<String> {
+            Set(
+                try FileManager.default.contentsOfDirectory(atPath: temporary).filter { $0.hasPrefix("incant-online-") }
+            )
+        }
+        let before = try transforms()
+        let result = try await cli.run(
+            ["listen", "--file", audio, "--dry-run", "--adapt-online", "--shortcuts", CLIRunner.demo])
+        #expect(result.status == 0, "\(result.stderr)")
+        let accepted = result.stdout.split(separator: "\n").filter { $0.contains("→ ") }
+        #expect(accepted.count >= 10, "\(result.stdout)")
+        #expect(
+            result.stderr.contains("incant: adapted the model to the last 10 accepted utterances"), "\(result.stderr)")
+        #expect(!result.stderr.contains("cannot adapt"))
+        // The transform lived only as long as the listener.
+        #expect(try transforms().subtracting(before).isEmpty)
+    }
+}

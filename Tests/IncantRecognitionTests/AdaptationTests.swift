@@ -221,6 +221,56 @@ struct AdaptationTests {
         }
     }
 
+    /// Online adaptation: due every `interval` accepted utterances, estimated from the last
+    /// `window`, applied to the live recognizer exactly as a decoder started with it.
+    @Test(.enabled(if: SharedSpeech.isAvailable && Self.toolsAreInstalled))
+    func onlineAdaptationAppliesLikeADecoderStartedWithTheTransform() throws {
+        let catalog = try CoffeeRecordingsTests.catalog()
+        let recognizer = try GrammarRecognizer(catalog: catalog)
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("online-\(UUID()).mllr").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let online = OnlineAdaptation(
+            recognizer: recognizer, tools: try SphinxTrainTools.locate(), path: path,
+            settings: OnlineAdaptation.Settings(window: 6, interval: 5))
+        let clips = try FileManager.default.contentsOfDirectory(
+            atPath: SharedSpeech.coffeeDirectory.appendingPathComponent("clean").path
+        ).sorted().enumerated().filter { $0.offset % 30 == 0 }.map(\.element)
+        let utterances = try clips.prefix(8).map { clip in
+            let samples = try SharedSpeech.samples(of: clip)
+            return (
+                samples,
+                try recognizer.recognizeSynchronously(samples).transcript.split(separator: " ").map(String.init)
+            )
+        }
+        let probe = utterances[7].0
+        let unadapted = try #require(try recognizer.decoder.decode(probe, search: GrammarRecognizer.grammarSearch))
+
+        var due: [Bool] = []
+        for (samples, words) in utterances.prefix(6) { due.append(try online.record(samples, words: words)) }
+        // Due at the 5th; the 6th, while that estimate is pending, does not make another due.
+        #expect(due == [false, false, false, false, true, false])
+        let estimate = try #require(try online.update())
+        #expect(estimate.used.count == 6)
+        #expect(try MLLRTransform(contentsOf: path) == estimate.transform)
+        #expect(try online.record(utterances[6].0, words: utterances[6].1) == false)
+
+        var options = RecognizerOptions()
+        options.decoder.adaptation = path
+        let started = try GrammarRecognizer(catalog: catalog, options: options)
+        let expected = try #require(try started.decoder.decode(probe, search: GrammarRecognizer.grammarSearch))
+        let adapted = try #require(try recognizer.decoder.decode(probe, search: GrammarRecognizer.grammarSearch))
+        #expect(adapted.score == expected.score && adapted.text == expected.text)
+        #expect(adapted.score != unadapted.score)
+        // Applied again (the next estimate replaces the transform the decoder holds): the same.
+        try recognizer.applyAdaptation(path)
+        let again = try #require(try recognizer.decoder.decode(probe, search: GrammarRecognizer.grammarSearch))
+        #expect(again.score == expected.score)
+        let missing = path + ".missing"
+        #expect(throws: AdaptationError.invalidTransform(path: missing, reason: "cannot be read")) {
+            try recognizer.applyAdaptation(missing)
+        }
+    }
+
     /// A transform that moves nothing: A = I, b = 0, variance scale 1.
     static func identityTransform(streams: Int) -> String {
         var lines = ["1", "\(streams)"]

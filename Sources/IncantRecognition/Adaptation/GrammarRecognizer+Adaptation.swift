@@ -28,3 +28,15 @@ extension GrammarRecognizer {
             .estimate(takes: takes, features: decoder, dictionary: try pronunciations(of: words))
     }
 }
+
+extension GrammarRecognizer {
+    /// Decodes from now on with the MLLR transform at `path`, on every decoder of this
+    /// recognizer (the phrase search's and the phone loop's, so their scores stay comparable).
+    ///
+    /// - Throws: ``AdaptationError/invalidTransform(path:reason:)`` or
+    ///   ``RecognitionError/decodingFailed(message:)``.
+    public func applyAdaptation(_ path: String) throws {
+        try decoder.applyAdaptation(path)
+        try phoneLoopDecoder?.applyAdaptation(path)
+    }
+}

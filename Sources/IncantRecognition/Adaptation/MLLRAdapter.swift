@@ -47,6 +47,32 @@ public struct MLLRAdapter: Sendable {
     public func estimate(
         takes: [AdaptationTake], features: PocketSphinxDecoder, dictionary: [String: [String]]
     ) throws -> Estimate {
+        var prepared: [FeatureTake] = []
+        for take in takes {
+            guard let frames = try features.cepstra(of: take.samples) else {
+                throw AdaptationError.unsupportedModel(
+                    path: model.acousticModel, reason: "the decoder does not normalise whole utterances")
+            }
+            prepared.append(FeatureTake(label: take.label, frames: frames, words: take.words))
+        }
+        return try estimate(prepared: prepared, dictionary: dictionary)
+    }
+
+    /// A take whose features are already computed (``PocketSphinxDecoder/cepstra(of:)``).
+    public struct FeatureTake: Sendable {
+        public var label: String
+        public var frames: CepstralFrames
+        public var words: [String]
+
+        public init(label: String, frames: CepstralFrames, words: [String]) {
+            self.label = label
+            self.frames = frames
+            self.words = words
+        }
+    }
+
+    /// Like ``estimate(takes:features:dictionary:)``, from features computed before.
+    public func estimate(prepared takes: [FeatureTake], dictionary: [String: [String]]) throws -> Estimate {
         let parameters = try modelParameters()
         var lines: [String] = []
         for word in Set(takes.flatMap(\.words)).sorted() {
@@ -72,10 +98,7 @@ public struct MLLRAdapter: Sendable {
                 skipped.append("\(take.label): no words")
                 continue
             }
-            guard let frames = try features.cepstra(of: take.samples) else {
-                throw AdaptationError.unsupportedModel(
-                    path: model.acousticModel, reason: "the decoder does not normalise whole utterances")
-            }
+            let frames = take.frames
             guard frames.count >= minimumFrames else {
                 skipped.append("\(take.label): \(frames.count) frames of speech, fewer than \(minimumFrames)")
                 continue

@@ -51,6 +51,12 @@ struct ListenCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("How long to wait for a spoken or typed answer.", valueName: "seconds"))
     var answerTimeout: Double = 10
 
+    @Flag(
+        help: ArgumentHelp(
+            "Adapt the acoustic model to the utterances accepted while listening (every 10, from the last 40).",
+            discussion: "Needs the sphinxtrain package. The transform lives only as long as the listener."))
+    var adaptOnline = false
+
     func run() async throws {
         try await withExitStatus {
             let status = try await listen()
@@ -61,6 +67,15 @@ struct ListenCommand: AsyncParsableCommand {
     private func listen() async throws -> Int32 {
         let loaded = try catalog.loadCatalog()
         let recognizer = try speech.makeRecognizer(for: loaded, parallelPhoneLoop: true)
+        let online = try adaptOnline ? onlineAdaptation(recognizer) : nil
+        let adapting = DispatchGroup()
+        defer {
+            if let online {
+                // An estimate under way finishes (it takes seconds) before its file goes.
+                adapting.wait()
+                try? FileManager.default.removeItem(atPath: online.path)
+            }
+        }
         let matchOptions = try matching.options()
         let matcher = PhraseMatcher(catalog: loaded, options: matchOptions)
         let source = try audio.source()
@@ -137,6 +152,9 @@ struct ListenCommand: AsyncParsableCommand {
                     continue
                 }
                 let latency = ContinuousClock.now - closed
+                if let online, heard.accepted != nil {
+                    Self.adapt(online, to: utterance.samples, heard: heard.recognition.transcript, group: adapting)
+                }
                 let report = await runner.run(
                     match: heard.match, accepted: heard.accepted != nil, fallbackQuery: heard.recognition.transcript,
                     options: options)
@@ -165,6 +183,41 @@ struct ListenCommand: AsyncParsableCommand {
             }
             return ExitStatus.success
         }.value
+    }
+
+    /// The online adaptation of `--adapt-online`, writing to a private temporary file.
+    private func onlineAdaptation(_ recognizer: GrammarRecognizer) throws -> OnlineAdaptation {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "incant-online-\(getpid())-\(UUID().uuidString.prefix(8)).mllr"
+        ).path
+        do {
+            return OnlineAdaptation(recognizer: recognizer, tools: try SphinxTrainTools.locate(), path: path)
+        } catch {
+            throw CommandFailure(message: error.description, status: ExitStatus.noInput)
+        }
+    }
+
+    /// Keeps an accepted utterance for the online adaptation and, when an estimate is due,
+    /// runs it on a background thread (SphinxTrain takes seconds; listening goes on).
+    static func adapt(
+        _ online: OnlineAdaptation, to samples: [Int16], heard transcript: String, group: DispatchGroup
+    ) {
+        do {
+            guard try online.record(samples, words: transcript.split(separator: " ").map(String.init)) else { return }
+        } catch {
+            StandardError.print("incant: cannot keep the utterance for adaptation: \(error)")
+            return
+        }
+        DispatchQueue.global(qos: .utility).async(group: group) {
+            do {
+                if let estimate = try online.update() {
+                    StandardError.print(
+                        "incant: adapted the model to the last \(estimate.used.count) accepted utterances")
+                }
+            } catch {
+                StandardError.print("incant: cannot adapt the model: \(error)")
+            }
+        }
     }
 }
 
