@@ -18,6 +18,8 @@ public struct MLLRAdapter: Sendable {
     /// about 550 numbers to estimate, and a few seconds of speech would fit them to its words
     /// rather than to the voice and the room.
     public var minimumSpeechFrames = 1_000
+    /// Where the private working folder is made (and removed).
+    public var temporaryParent = FileManager.default.temporaryDirectory
 
     public init(model: PocketSphinxModel, tools: SphinxTrainTools) {
         self.model = model
@@ -83,7 +85,7 @@ public struct MLLRAdapter: Sendable {
                 lines.append((index == 0 ? word : "\(word)(\(index + 1))") + " " + phones)
             }
         }
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("incant-adapt-\(UUID())").path
+        let folder = temporaryParent.appendingPathComponent("incant-adapt-\(UUID())").path
         try FileManager.default.createDirectory(
             atPath: folder + "/mfc", withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         defer { try? FileManager.default.removeItem(atPath: folder) }
@@ -193,8 +195,7 @@ public struct MLLRAdapter: Sendable {
             try manager.createSymbolicLink(
                 atPath: target + "/mixture_weights", withDestinationPath: source + "/mixture_weights")
         } else {
-            try MixtureWeights(sendump: source + "/sendump").s3Data.write(
-                to: URL(fileURLWithPath: target + "/mixture_weights"))
+            try MixtureWeights(sendump: source + "/sendump").write(to: target + "/mixture_weights")
         }
         try tools.run(tools.modelDefinitionConverter, ["-text", source + "/mdef", target + "/mdef.txt"], in: folder)
         return target

@@ -10,8 +10,11 @@ struct MixtureWeights: Sendable, Equatable {
     var streams: Int
     /// Gaussians per codebook.
     var densities: Int
-    /// Probabilities, senone-major: `[senone][stream][density]`, each row summing to 1.
-    var values: [Float]
+    /// Bits each weight's negative log was shifted right by.
+    var shift: Int
+    /// The dump's bytes, stream-major: `[stream][density][senone]` (2 MB for the en-us model,
+    /// against 8 MB as floats).
+    var quantized: [UInt8]
 
     /// Reads a `sendump` file: a header of length-prefixed strings, then (for an unclustered
     /// dump) the numbers of densities and senones, then for every stream and density one byte
@@ -47,38 +50,49 @@ struct MixtureWeights: Sendable, Equatable {
         guard reader.remaining == streams * d * s else {
             throw fail("\(reader.remaining) bytes of weights for \(streams) × \(d) × \(s)")
         }
-        var values = [Float](repeating: 0, count: s * streams * d)
-        for stream in 0..<streams {
-            for density in 0..<d {
-                guard let row = reader.bytes(s) else { throw fail("truncated weights") }
-                for (senone, byte) in row.enumerated() {
-                    let negativeLog = Double(Int(byte) << shift)
-                    values[(senone * streams + stream) * d + density] = Float(pow(1.0001, -negativeLog))
-                }
-            }
-        }
-        for row in 0..<(s * streams) {
-            let range = (row * d)..<((row + 1) * d)
-            let sum = values[range].reduce(0, +)
-            guard sum > 0 else { continue }
-            for index in range { values[index] /= sum }
-        }
+        guard let weights = reader.bytes(streams * d * s) else { throw fail("truncated weights") }
         self.senones = s
         self.streams = streams
         self.densities = d
-        self.values = values
+        self.shift = shift
+        self.quantized = [UInt8](weights)
     }
 
-    /// The weights as a SphinxTrain binary parameter file (`s3` header, byte-order mark,
-    /// the three sizes, their product, then the values as native floats).
-    var s3Data: Data {
-        var data = Data("s3\nversion 1.0\nendhdr\n".utf8)
-        while data.count % 4 != 0 { data.insert(0x20, at: data.count - "endhdr\n".count) }
-        for number in [UInt32(0x1122_3344), UInt32(senones), UInt32(streams), UInt32(densities), UInt32(values.count)] {
-            withUnsafeBytes(of: number) { data.append(contentsOf: $0) }
+    /// The weights of one senone in one stream, summing to 1.
+    func row(senone: Int, stream: Int) -> [Float] {
+        var row = (0..<densities).map { density in
+            let byte = quantized[(stream * densities + density) * senones + senone]
+            return Float(pow(1.0001, -Double(Int(byte) << shift)))
         }
-        values.withUnsafeBytes { data.append(contentsOf: $0) }
-        return data
+        let sum = row.reduce(0, +)
+        if sum > 0 { row = row.map { $0 / sum } }
+        return row
+    }
+
+    /// Writes the weights as a SphinxTrain binary parameter file (`s3` header, byte-order
+    /// mark, the three sizes, their product, then the values as native floats), a few hundred
+    /// senones at a time.
+    func write(to path: String) throws {
+        guard FileManager.default.createFile(atPath: path, contents: nil) else {
+            throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: path])
+        }
+        let file = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+        defer { try? file.close() }
+        var header = Data("s3\nversion 1.0\n  endhdr\n".utf8)
+        for number in [UInt32(0x1122_3344), UInt32(senones), UInt32(streams), UInt32(densities)] {
+            withUnsafeBytes(of: number) { header.append(contentsOf: $0) }
+        }
+        withUnsafeBytes(of: UInt32(senones * streams * densities)) { header.append(contentsOf: $0) }
+        try file.write(contentsOf: header)
+        var chunk: [Float] = []
+        chunk.reserveCapacity(256 * streams * densities)
+        for senone in 0..<senones {
+            for stream in 0..<streams { chunk += row(senone: senone, stream: stream) }
+            if senone % 256 == 255 || senone == senones - 1 {
+                try chunk.withUnsafeBytes { try file.write(contentsOf: Data($0)) }
+                chunk.removeAll(keepingCapacity: true)
+            }
+        }
     }
 }
 
