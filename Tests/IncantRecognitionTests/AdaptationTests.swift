@@ -222,6 +222,16 @@ struct AdaptationTests {
         ) {
             try recognizer.estimateAdaptation(takes, tools: tools)
         }
+        // A listener whose estimate fails tries again only after another interval, not at every utterance.
+        let online = OnlineAdaptation(
+            recognizer: recognizer, tools: tools,
+            path: FileManager.default.temporaryDirectory.appendingPathComponent("never-\(UUID()).mllr").path,
+            settings: OnlineAdaptation.Settings(window: 6, interval: 3))
+        let due = try takes.prefix(4).map { try online.record($0.samples, words: $0.words) }
+        #expect(due == [false, false, true, false])
+        #expect(throws: AdaptationError.self) { try online.update() }
+        #expect(try online.record(takes[4].samples, words: takes[4].words) == false)
+        #expect(try online.record(takes[5].samples, words: takes[5].words) == false)
         // bw works, mllr_solve writes something that is not a transform.
         tools.baumWelch = real.baumWelch
         try program("mllr_solve", "echo 'this is not a matrix' > transform.mllr")

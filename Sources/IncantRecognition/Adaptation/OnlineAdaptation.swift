@@ -63,17 +63,18 @@ public final class OnlineAdaptation: Sendable {
 
     /// Estimates a transform from the kept utterances, writes it atomically to ``path`` and
     /// applies it to the recognizer. When the kept utterances hold too little speech, nothing
-    /// changes and the next accepted utterance makes the estimate due again.
+    /// changes and the next accepted utterance makes the estimate due again; after any other
+    /// failure, the next try waits for another ``Settings/interval`` utterances.
     ///
     /// - Returns: the estimate, or nil when there was too little speech.
     @discardableResult
     public func update() throws -> MLLRAdapter.Estimate? {
         let takes = state.withLock { $0.recent }
-        var succeeded = false
+        var retriesSoon = false
         defer {
             state.withLock { state in
                 state.estimating = false
-                if succeeded { state.sinceEstimate = 0 }
+                if !retriesSoon { state.sinceEstimate = 0 }
             }
         }
         let adapter = MLLRAdapter(model: recognizer.model, tools: tools)
@@ -82,11 +83,11 @@ public final class OnlineAdaptation: Sendable {
             let words = Set(takes.flatMap(\.words))
             estimate = try adapter.estimate(prepared: takes, dictionary: try recognizer.pronunciations(of: words))
         } catch AdaptationError.tooLittleSpeech {
+            retriesSoon = true
             return nil
         }
         try estimate.transform.write(to: path)
         try recognizer.applyAdaptation(path)
-        succeeded = true
         return estimate
     }
 }
