@@ -20,6 +20,9 @@ public struct MLLRAdapter: Sendable {
     public var minimumSpeechFrames = 1_000
     /// Where the private working folder is made (and removed).
     public var temporaryParent = FileManager.default.temporaryDirectory
+    /// A folder made by ``prepareModel(at:)`` for this model, used instead of preparing one
+    /// for every estimate (an adapter that estimates again and again, ``OnlineAdaptation``).
+    public var preparedModel: String?
 
     public init(model: PocketSphinxModel, tools: SphinxTrainTools) {
         self.model = model
@@ -125,7 +128,13 @@ public struct MLLRAdapter: Sendable {
         try (transcripts.joined(separator: "\n") + "\n").write(
             toFile: folder + "/takes.transcription", atomically: false, encoding: .utf8)
 
-        let modelFolder = try prepareModel(in: folder)
+        let modelFolder: String
+        if let preparedModel {
+            modelFolder = preparedModel
+        } else {
+            modelFolder = folder + "/model"
+            try prepareModel(at: modelFolder)
+        }
         try FileManager.default.createDirectory(atPath: folder + "/counts", withIntermediateDirectories: false)
         try tools.run(
             tools.baumWelch,
@@ -177,12 +186,11 @@ public struct MLLRAdapter: Sendable {
         return ModelParameters(feature: feature, streams: values["svspec"] ?? "0-38", tiedStates: tiedStates)
     }
 
-    /// A folder `bw` can read the model from: links to the model's files, its definition as
-    /// text, and mixture weights (converted from `sendump` when the model has no
-    /// `mixture_weights`).
-    private func prepareModel(in folder: String) throws -> String {
+    /// Makes `target`, a folder `bw` can read the model from: links to the model's files, its
+    /// definition as text, and mixture weights (converted from `sendump` when the model has no
+    /// `mixture_weights`). Its parent must exist.
+    public func prepareModel(at target: String) throws {
         let source = model.acousticModel
-        let target = folder + "/model"
         let manager = FileManager.default
         try manager.createDirectory(atPath: target, withIntermediateDirectories: false)
         for name in ["means", "variances", "transition_matrices", "noisedict", "feat.params"] {
@@ -197,8 +205,7 @@ public struct MLLRAdapter: Sendable {
         } else {
             try MixtureWeights(sendump: source + "/sendump").write(to: target + "/mixture_weights")
         }
-        try tools.run(tools.modelDefinitionConverter, ["-text", source + "/mdef", target + "/mdef.txt"], in: folder)
-        return target
+        try tools.run(tools.modelDefinitionConverter, ["-text", source + "/mdef", target + "/mdef.txt"], in: target)
     }
 
     /// One take's features as a Sphinx feature file: the number of values, then the values

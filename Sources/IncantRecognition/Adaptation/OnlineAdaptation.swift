@@ -31,6 +31,8 @@ public final class OnlineAdaptation: Sendable {
     private let state = Mutex(State())
 
     private struct State {
+        /// The model folder `bw` reads, prepared at the first estimate and kept until deinit.
+        var preparedModel: String?
         var recent: [MLLRAdapter.FeatureTake] = []
         var sinceEstimate = 0
         var estimating = false
@@ -42,6 +44,12 @@ public final class OnlineAdaptation: Sendable {
         self.tools = tools
         self.path = path
         self.settings = settings
+    }
+
+    deinit {
+        if let folder = state.withLock({ $0.preparedModel }) {
+            try? FileManager.default.removeItem(atPath: (folder as NSString).deletingLastPathComponent)
+        }
     }
 
     /// Keeps an accepted utterance (its features, computed now, and the words heard) and says
@@ -77,7 +85,8 @@ public final class OnlineAdaptation: Sendable {
                 if !retriesSoon { state.sinceEstimate = 0 }
             }
         }
-        let adapter = MLLRAdapter(model: recognizer.model, tools: tools)
+        var adapter = MLLRAdapter(model: recognizer.model, tools: tools)
+        adapter.preparedModel = try preparedModel(for: adapter)
         let estimate: MLLRAdapter.Estimate
         do {
             let words = Set(takes.flatMap(\.words))
@@ -89,5 +98,22 @@ public final class OnlineAdaptation: Sendable {
         try estimate.transform.write(to: path)
         try recognizer.applyAdaptation(path)
         return estimate
+    }
+
+    /// The model folder for `bw`, prepared once (in a private temporary folder).
+    private func preparedModel(for adapter: MLLRAdapter) throws -> String {
+        if let folder = state.withLock({ $0.preparedModel }) { return folder }
+        let parent = FileManager.default.temporaryDirectory.appendingPathComponent("incant-online-model-\(UUID())")
+        try FileManager.default.createDirectory(
+            at: parent, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
+        let folder = parent.appendingPathComponent("model").path
+        do {
+            try adapter.prepareModel(at: folder)
+        } catch {
+            try? FileManager.default.removeItem(at: parent)
+            throw error
+        }
+        state.withLock { $0.preparedModel = folder }
+        return folder
     }
 }

@@ -99,16 +99,16 @@ struct AdaptCommand: AsyncParsableCommand {
             try FileManager.default.createDirectory(
                 atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
             try estimate.transform.write(to: path)
-            var adapted = speech
-            adapted.adaptation = path
-            adapted.noAdaptation = false
-            let adaptedRecognizer = try adapted.makeRecognizer(for: loaded)
-            let adaptedInterpreter = SpeechInterpreter(
-                recognizer: adaptedRecognizer, matcher: PhraseMatcher(catalog: loaded))
+            // The same decoders, now with the transform: no second model load.
+            do {
+                try recognizer.applyAdaptation(path)
+            } catch {
+                throw CommandFailure(message: "cannot use the new transform: \(error)", status: ExitStatus.io)
+            }
             var recognizedAfter = 0
             for (phrase, samples) in samplesByTake {
                 let heard = try await DecodingQueue.run {
-                    adaptedInterpreter.interpret(try adaptedRecognizer.recognizeSynchronously(samples))
+                    interpreter.interpret(try recognizer.recognizeSynchronously(samples))
                 }
                 if Self.passes(heard, phrase) { recognizedAfter += 1 }
             }
