@@ -126,7 +126,7 @@ struct AdaptationTests {
         adapter.temporaryParent = parent
         let estimate = try adapter.estimate(
             takes: takes, features: recognizer.decoder,
-            dictionary: try recognizer.pronunciations(of: Set(takes.flatMap(\.words))))
+            dictionary: recognizer.pronunciations(of: Set(takes.flatMap(\.words))))
         #expect(estimate.used == takes.map(\.label))
         #expect(estimate.transform.classes == 1 && estimate.transform.streamWidths == [13, 13, 13])
         // Not the identity: the transform moves the means.

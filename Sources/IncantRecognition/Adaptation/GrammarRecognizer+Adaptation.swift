@@ -1,19 +1,14 @@
 /// Adapting the acoustic model to a user's takes with what a recognizer already has: its
 /// model, its front end and its pronunciations.
 extension GrammarRecognizer {
-    /// The pronunciations of `words` as this recognizer decodes them: those it added (the
-    /// project's and the user's overrides, espeak-ng's guesses), else the model dictionary's.
-    /// Words found in neither are left out.
-    public func pronunciations(of words: Set<String>) throws -> [String: [String]] {
+    /// The pronunciations of `words` as this recognizer decodes them: its decoder's dictionary
+    /// (the model's entries, the project's and the user's overrides, espeak-ng's guesses).
+    /// Words it does not know are left out.
+    public func pronunciations(of words: Set<String>) -> [String: [String]] {
         var result: [String: [String]] = [:]
-        for added in addedWords where words.contains(added.word) {
-            result[added.word] = added.pronunciations.map(\.description)
-        }
-        let rest = words.subtracting(result.keys)
-        if !rest.isEmpty {
-            for (word, phones) in try DictionarySubset(path: model.dictionary, words: rest).entries {
-                result[word] = phones
-            }
+        for word in words {
+            let known = decoder.pronunciations(of: word)
+            if !known.isEmpty { result[word] = known.map { $0.joined(separator: " ") } }
         }
         return result
     }
@@ -25,7 +20,7 @@ extension GrammarRecognizer {
     public func estimateAdaptation(_ takes: [AdaptationTake], tools: SphinxTrainTools) throws -> MLLRAdapter.Estimate {
         let words = Set(takes.flatMap(\.words))
         return try MLLRAdapter(model: model, tools: tools)
-            .estimate(takes: takes, features: decoder, dictionary: try pronunciations(of: words))
+            .estimate(takes: takes, features: decoder, dictionary: pronunciations(of: words))
     }
 }
 

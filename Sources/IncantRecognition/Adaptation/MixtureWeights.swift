@@ -12,9 +12,10 @@ struct MixtureWeights: Sendable, Equatable {
     var densities: Int
     /// Bits each weight's negative log was shifted right by.
     var shift: Int
-    /// The dump's bytes, stream-major: `[stream][density][senone]` (2 MB for the en-us model,
-    /// against 8 MB as floats).
-    var quantized: [UInt8]
+    /// The dump as read; its weights start at ``weightsOffset``, one byte each, stream-major:
+    /// `[stream][density][senone]` (2 MB for the en-us model, against 8 MB as floats).
+    let dump: Data
+    let weightsOffset: Int
 
     /// Reads a `sendump` file: a header of length-prefixed strings, then (for an unclustered
     /// dump) the numbers of densities and senones, then for every stream and density one byte
@@ -50,18 +51,18 @@ struct MixtureWeights: Sendable, Equatable {
         guard reader.remaining == streams * d * s else {
             throw fail("\(reader.remaining) bytes of weights for \(streams) × \(d) × \(s)")
         }
-        guard let weights = reader.bytes(streams * d * s) else { throw fail("truncated weights") }
         self.senones = s
         self.streams = streams
         self.densities = d
         self.shift = shift
-        self.quantized = [UInt8](weights)
+        self.dump = data
+        self.weightsOffset = reader.offset
     }
 
     /// The weights of one senone in one stream, summing to 1.
     func row(senone: Int, stream: Int) -> [Float] {
         var row = (0..<densities).map { density in
-            let byte = quantized[(stream * densities + density) * senones + senone]
+            let byte = dump[dump.startIndex + weightsOffset + (stream * densities + density) * senones + senone]
             return Float(pow(1.0001, -Double(Int(byte) << shift)))
         }
         let sum = row.reduce(0, +)

@@ -90,7 +90,7 @@ public final class OnlineAdaptation: Sendable {
         let estimate: MLLRAdapter.Estimate
         do {
             let words = Set(takes.flatMap(\.words))
-            estimate = try adapter.estimate(prepared: takes, dictionary: try recognizer.pronunciations(of: words))
+            estimate = try adapter.estimate(prepared: takes, dictionary: recognizer.pronunciations(of: words))
         } catch AdaptationError.tooLittleSpeech {
             retriesSoon = true
             return nil
