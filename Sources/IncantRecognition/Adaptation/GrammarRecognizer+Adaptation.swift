@@ -1,5 +1,5 @@
-/// Adapting the acoustic model to a user's takes with what a recognizer already has: its
-/// model, its front end and its pronunciations.
+/// Adapting the acoustic model to a user's takes with what a recognizer already has (its
+/// model, its front end and its pronunciations), and decoding with the result.
 extension GrammarRecognizer {
     /// The pronunciations of `words` as this recognizer decodes them: its decoder's dictionary
     /// (the model's entries, the project's and the user's overrides, espeak-ng's guesses).
@@ -22,9 +22,7 @@ extension GrammarRecognizer {
         return try MLLRAdapter(model: model, tools: tools)
             .estimate(takes: takes, features: decoder, dictionary: pronunciations(of: words))
     }
-}
 
-extension GrammarRecognizer {
     /// Decodes from now on with the MLLR transform at `path`, on every decoder of this
     /// recognizer (the phrase search's and the phone loop's, so their scores stay comparable).
     ///
