@@ -79,14 +79,12 @@ public struct MLLRAdapter: Sendable {
     /// Like ``estimate(takes:features:dictionary:)``, from features computed before.
     public func estimate(prepared takes: [FeatureTake], dictionary: [String: [String]]) throws -> Estimate {
         let parameters = try modelParameters()
-        var lines: [String] = []
+        var entries: [String: [String]] = [:]
         for word in Set(takes.flatMap(\.words)).sorted() {
             guard let pronunciations = dictionary[word], !pronunciations.isEmpty else {
                 throw AdaptationError.wordWithoutPronunciation(word)
             }
-            for (index, phones) in pronunciations.enumerated() {
-                lines.append((index == 0 ? word : "\(word)(\(index + 1))") + " " + phones)
-            }
+            entries[word] = pronunciations
         }
         let folder = temporaryParent.appendingPathComponent("incant-adapt-\(UUID())").path
         try FileManager.default.createDirectory(
@@ -121,7 +119,7 @@ public struct MLLRAdapter: Sendable {
                 seconds: Double(speechFrames) / 100, takes: used.count, needed: Double(minimumSpeechFrames) / 100)
         }
 
-        try (lines.joined(separator: "\n") + "\n").write(
+        try DictionarySubset(entries: entries).text.write(
             toFile: folder + "/words.dict", atomically: false, encoding: .utf8)
         try (identifiers.joined(separator: "\n") + "\n").write(
             toFile: folder + "/takes.ids", atomically: false, encoding: .utf8)

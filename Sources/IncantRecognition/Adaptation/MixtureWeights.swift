@@ -3,15 +3,16 @@ import Foundation
 /// The mixture weights of a semi-continuous or phonetically tied model, read from the
 /// quantized `sendump` pocketsphinx loads and written as SphinxTrain's `mixture_weights`,
 /// which `bw` needs and Debian's `pocketsphinx-en-us` does not ship.
-struct MixtureWeights: Sendable, Equatable {
+struct MixtureWeights: Sendable {
     /// Tied states (senones).
     var senones: Int
     /// Feature streams.
     var streams: Int
     /// Gaussians per codebook.
     var densities: Int
-    /// Bits each weight's negative log was shifted right by.
-    var shift: Int
+    /// The weight each byte stands for: 1.0001 to the minus (byte shifted left by the dump's
+    /// `mixw_shift`).
+    let weightOfByte: [Float]
     /// The dump as read; its weights start at ``weightsOffset``, one byte each, stream-major:
     /// `[stream][density][senone]` (2 MB for the en-us model, against 8 MB as floats).
     let dump: Data
@@ -54,7 +55,7 @@ struct MixtureWeights: Sendable, Equatable {
         self.senones = s
         self.streams = streams
         self.densities = d
-        self.shift = shift
+        self.weightOfByte = (0..<256).map { Float(pow(1.0001, -Double($0 << shift))) }
         self.dump = data
         self.weightsOffset = reader.offset
     }
@@ -62,8 +63,7 @@ struct MixtureWeights: Sendable, Equatable {
     /// The weights of one senone in one stream, summing to 1.
     func row(senone: Int, stream: Int) -> [Float] {
         var row = (0..<densities).map { density in
-            let byte = dump[dump.startIndex + weightsOffset + (stream * densities + density) * senones + senone]
-            return Float(pow(1.0001, -Double(Int(byte) << shift)))
+            weightOfByte[Int(dump[dump.startIndex + weightsOffset + (stream * densities + density) * senones + senone])]
         }
         let sum = row.reduce(0, +)
         if sum > 0 { row = row.map { $0 / sum } }

@@ -24,9 +24,4 @@ struct ESpeakProcess: Sendable {
         }
         return String(decoding: outcome.output, as: UTF8.self)
     }
-
-    /// Finds `name` on `PATH` (or takes it as is when it holds a slash).
-    static func locate(_ name: String, environment: [String: String]) -> String? {
-        ToolProcess.locate(name, environment: environment)
-    }
 }

@@ -32,7 +32,7 @@ public struct PronunciationGuesser: Sendable {
         voice: String = PronunciationGuesser.defaultVoice,
         environment: [String: String] = ProcessInfo.processInfo.environment
     ) {
-        self.executable = ESpeakProcess.locate(executable, environment: environment) ?? executable
+        self.executable = ToolProcess.locate(executable, environment: environment) ?? executable
         self.voice = voice
     }
 

@@ -152,9 +152,6 @@ struct ListenCommand: AsyncParsableCommand {
                     continue
                 }
                 let latency = ContinuousClock.now - closed
-                if let online, heard.accepted != nil {
-                    Self.adapt(online, to: utterance.samples, heard: heard.recognition.transcript, group: adapting)
-                }
                 let report = await runner.run(
                     match: heard.match, accepted: heard.accepted != nil, fallbackQuery: heard.recognition.transcript,
                     options: options)
@@ -173,6 +170,10 @@ struct ListenCommand: AsyncParsableCommand {
                     await conversation.say(dialog)
                 }
                 if once { return report.exitStatus }
+                // After the shortcut and its dialog: computing the features must not delay them.
+                if let online, heard.accepted != nil {
+                    Self.adapt(online, to: utterance.samples, heard: heard.recognition.transcript, group: adapting)
+                }
                 FreedMemory.release()
                 // Utterances said while the shortcut ran are kept, but not the spoken dialog's echo.
                 start = conversation.answerStart

@@ -98,12 +98,11 @@ struct SpeechOptions: ParsableArguments {
         return FileManager.default.fileExists(atPath: standard) ? standard : nil
     }
 
-    /// `$XDG_DATA_HOME/incant/adaptation.mllr` (`~/.local/share/incant/adaptation.mllr` when unset).
+    /// `$XDG_DATA_HOME/incant/adaptation.mllr` (`~/.local/share/incant/adaptation.mllr` when
+    /// unset): beside the default phrase store, whose folder rule it shares.
     static func defaultAdaptationPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
-        let base =
-            environment["XDG_DATA_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
-            ?? ((environment["HOME"] ?? NSHomeDirectory()) + "/.local/share")
-        return base + "/incant/adaptation.mllr"
+        (PhraseStore.defaultDirectory(environment: environment) as NSString).deletingLastPathComponent
+            + "/adaptation.mllr"
     }
 
     /// Loads the model and compiles the grammar of `catalog`, naming what went wrong.
