@@ -50,11 +50,8 @@ struct SpeculativeDecodingTests {
         #expect(!again.speculated)
     }
 
-    @Test("a speculation replaced before the decoding queue reached it never decodes")
-    func replacedSpeculationDoesNotRun() async throws {
-        let speculation = SpeculativeDecoding<Int>()
-        let work = Work()
-        // Hold the decoding queue, as a long decode would, while utterances settle one after another.
+    /// Holds the decoding queue, as a long decode would, until the returned semaphore is signalled.
+    static func holdDecodingQueue() async -> (gate: DispatchSemaphore, holding: Task<Void, any Error>) {
         let gate = DispatchSemaphore(value: 0)
         let started = DispatchSemaphore(value: 0)
         let holding = Task {
@@ -64,19 +61,73 @@ struct SpeculativeDecodingTests {
             }
         }
         await Task.detached { started.wait() }.value
-        for index in 0..<5 {
-            speculation.begin(Self.utterance(start: index * 10_000, count: 800)) { samples, _ in work(samples) }
+        return (gate, holding)
+    }
+
+    @Test("a speculation replaced by a later pause before the decoding queue reached it never decodes")
+    func replacedSpeculationDoesNotRun() async throws {
+        let speculation = SpeculativeDecoding<Int>()
+        let work = Work()
+        let (gate, holding) = await Self.holdDecodingQueue()
+        // One utterance settles at five pauses, longer each time.
+        for pause in 1...5 {
+            speculation.begin(Self.utterance(start: 10_000, count: pause * 800)) { samples, _ in work(samples) }
         }
         gate.signal()
         try await holding.value
-        let last = Self.utterance(start: 40_000, count: 800)
-        let (output, speculated) = try await speculation.result(for: last) { work($0) }
-        #expect(output == 800 && speculated)
+        let closed = Self.utterance(start: 10_000, count: 4_000)
+        let (output, speculated) = try await speculation.result(for: closed) { work($0) }
+        #expect(output == 4_000 && speculated)
         // Only the last speculation decoded (those replaced while queued were skipped).
         #expect(work.calls.load(ordering: .relaxed) == 1)
     }
 
-    @Test("a speculation that is decoding when the next one begins is told to stop")
+    @Test("the next utterance settling before this one is claimed leaves this one's speculation alone")
+    func aReaderAheadDoesNotChangeWhatIsDecoded() async throws {
+        let speculation = SpeculativeDecoding<Int>()
+        let work = Work()
+        // A file read ahead of the listener: three utterances settle before the first is
+        // claimed. Each settled version is filled (fill 1) where the closed one holds what
+        // was really heard (fill 2): the speculation must be used, whatever the timing.
+        for index in 0..<3 {
+            speculation.begin(Self.utterance(start: index * 10_000, count: 800)) { samples, _ in
+                work(samples) + Int(samples[0]) * 1_000_000
+            }
+        }
+        for index in 0..<3 {
+            let closed = Self.utterance(start: index * 10_000, count: 800, fill: 2)
+            let (output, speculated) = try await speculation.result(for: closed) { work($0) + Int($0[0]) * 1_000_000 }
+            #expect(speculated && output == 1_000_800, "utterance \(index)")
+        }
+        #expect(work.calls.load(ordering: .relaxed) == 3)
+    }
+
+    @Test("a speculation of an utterance the listener skipped is cancelled when a later one is claimed")
+    func skippedSpeculationIsCancelled() async throws {
+        let speculation = SpeculativeDecoding<Int>()
+        let work = Work()
+        let started = Atomic<Bool>(false)
+        let stopped = Atomic<Bool>(false)
+        // An answer to a question, heard through another path and never claimed here, decodes
+        // until it is cancelled (giving up after 300 s so that a failure does not hang the suite).
+        speculation.begin(Self.utterance(start: 0, count: 800)) { _, cancellation in
+            started.store(true, ordering: .relaxed)
+            let deadline = ContinuousClock.now + .seconds(300)
+            while !cancellation.isCancelled && ContinuousClock.now < deadline { usleep(1_000) }
+            stopped.store(cancellation.isCancelled, ordering: .relaxed)
+            throw CancellationError()
+        }
+        while !started.load(ordering: .relaxed) { try await Task.sleep(for: .milliseconds(1)) }
+        let next = Self.utterance(start: 10_000, count: 1_600)
+        speculation.begin(next) { samples, _ in work(samples) }
+        let (output, speculated) = try await speculation.result(for: next) { work($0) }
+        #expect(output == 1_600 && speculated)
+        #expect(work.calls.load(ordering: .relaxed) == 1)
+        let wasCancelled = stopped.load(ordering: .relaxed)
+        #expect(wasCancelled, "the skipped decoding was not cancelled")
+    }
+
+    @Test("a speculation that is decoding when a later pause of its utterance settles is told to stop")
     func runningSpeculationIsCancelled() async throws {
         let speculation = SpeculativeDecoding<Int>()
         let work = Work()

@@ -11,11 +11,16 @@ import Synchronization
 /// it on the ``DecodingQueue``. When the utterance closes, ``result(for:_:)`` returns that
 /// decoding if it was of the same stretch of audio (same start and length: no speech came
 /// after it), and decodes afresh otherwise (speech resumed,
-/// or the utterance was cut at its maximum length). Only the latest speculation is kept: one
-/// that is replaced or discarded is cancelled through the ``DecodeCancellation`` its work was
-/// given, so that a decoding begun at a pause between words stops as soon as a later pause or
-/// the close supersedes it, instead of holding the decoding queue until it ends.
+/// or the utterance was cut at its maximum length). Each utterance keeps only its latest
+/// speculation: one replaced by a later pause of the same utterance, or left unclaimed, is
+/// cancelled through the ``DecodeCancellation`` its work was given, so that a decoding begun at
+/// a pause between words stops as soon as a later pause or the close supersedes it, instead of
+/// holding the decoding queue until it ends.
 ///
+/// Which audio an utterance is decoded from depends only on the audio, never on timing: a
+/// reader running ahead of the listener (a file, or a listener busy with a long shortcut) may
+/// settle the next utterance before this one is claimed, and that does not cancel this one's
+/// speculation (it did once, and the same file was then decided differently from run to run).
 /// ```swift
 /// let speculation = SpeculativeDecoding<SpeechRecognition>()
 /// let live = LiveUtterances(source: source) { settled in
@@ -48,14 +53,15 @@ public final class SpeculativeDecoding<Output: Sendable>: Sendable {
         var abandoned: DecodeCancellation
     }
 
-    private let pending = Mutex<Speculation?>(nil)
+    /// The speculations not yet claimed, at most one per utterance (by first sample).
+    private let pending = Mutex<[Speculation]>([])
 
     public init() {}
 
     /// Starts decoding `utterance` with `work` on the decoding queue, in place of any earlier
-    /// speculation (whose result is then never used; if it has not started, it never runs, so
-    /// a source read faster than real time does not queue one decoding per utterance; if it is
-    /// running, its cancellation is cancelled).
+    /// speculation of the same utterance (begun at an earlier pause; its result is then never
+    /// used: if it has not started, it never runs, and if it is running, its cancellation is
+    /// cancelled). Speculations of other utterances are left alone.
     ///
     /// - Parameter work: decodes the samples; it should stop (throwing) soon after the
     ///   ``DecodeCancellation`` it is given is cancelled.
@@ -70,36 +76,45 @@ public final class SpeculativeDecoding<Output: Sendable>: Sendable {
                 return try work(samples, abandoned)
             }
         }
-        replace(with: Speculation(key: Key(utterance), task: task, abandoned: abandoned))
+        let speculation = Speculation(key: Key(utterance), task: task, abandoned: abandoned)
+        let superseded = pending.withLock { pending in
+            defer {
+                pending.removeAll { $0.key.start == speculation.key.start }
+                pending.append(speculation)
+            }
+            return pending.filter { $0.key.start == speculation.key.start }
+        }
+        for earlier in superseded { earlier.abandoned.cancel() }
     }
 
-    /// Forgets the current speculation (for example when the phrases were reloaded, so that
-    /// its result may be out of date).
+    /// Forgets every speculation (for example when the phrases were reloaded, so that their
+    /// results may be out of date).
     public func discard() {
-        replace(with: nil)
-    }
-
-    private func replace(with speculation: Speculation?) {
-        let previous = pending.withLock { pending in
-            defer { pending = speculation }
+        let all = pending.withLock { pending in
+            defer { pending.removeAll() }
             return pending
         }
-        previous?.abandoned.cancel()
+        for speculation in all { speculation.abandoned.cancel() }
     }
 
     /// The result of `work` over `utterance`: the speculation's, when one decoded exactly these
     /// samples (`speculated` is then true), or a fresh decoding on the decoding queue.
+    /// Speculations of utterances that began before this one were never claimed (the listener
+    /// skipped them) and are cancelled.
     public func result(
         for utterance: Utterance, _ work: @escaping @Sendable ([Int16]) throws -> Output
     ) async throws -> (output: Output, speculated: Bool) {
         let key = Key(utterance)
-        let speculation = pending.withLock { pending in
-            defer { pending = nil }
-            return pending
+        let (mine, stale) = pending.withLock { pending in
+            let mine = pending.first { $0.key.start == key.start }
+            let stale = pending.filter { $0.key.start < key.start }
+            pending.removeAll { $0.key.start <= key.start }
+            return (mine, stale)
         }
-        if let speculation {
-            if speculation.key == key { return (try await speculation.task.value, true) }
-            speculation.abandoned.cancel()
+        for speculation in stale { speculation.abandoned.cancel() }
+        if let mine {
+            if mine.key == key { return (try await mine.task.value, true) }
+            mine.abandoned.cancel()
         }
         let samples = utterance.samples
         return (try await DecodingQueue.run { try work(samples) }, false)
