@@ -119,9 +119,7 @@ public struct DispatchOutcome: Sendable, Hashable, Encodable {
         try container.encode(code, forKey: .code)
         try container.encode(dialog, forKey: .dialog)
         try container.encode(reason, forKey: .reason)
-        try container.encode(
-            Date.ISO8601FormatStyle(includingFractionalSeconds: true).format(startedAt),
-            forKey: .startedAt)
+        try container.encode(UTCTimestamp.iso8601(startedAt), forKey: .startedAt)
         try container.encode(duration.roundedMilliseconds, forKey: .durationMs)
     }
 }

@@ -5,6 +5,11 @@ import IncantPhrases
 /// A row of the `dispatch` table; parameters are stored as JSON text.
 struct HistoryRow: Codable, FetchableRecord, MutablePersistableRecord {
     static let databaseTableName = "dispatch"
+    /// GRDB's own text for dates ("2025-01-01 12:00:00.000", UTC), written without its
+    /// `DateFormatter` (see ``UTCTimestamp``); GRDB reads it back as before.
+    static func databaseDateEncodingStrategy(for column: String) -> DatabaseDateEncodingStrategy {
+        .custom { UTCTimestamp.sqlite($0) }
+    }
 
     var id: Int64?
     var date: Date

@@ -26,7 +26,7 @@ struct DefinitionParser {
     mutating func parse(_ text: String) -> [ShortcutDefinition] {
         let root: Node?
         do {
-            root = try Yams.compose(yaml: text)
+            root = try Yams.compose(yaml: text, YAMLReader.resolver)
         } catch let error as YamlError {
             reader.diagnostics.append(Self.diagnostic(for: error, file: reader.file))
             return []

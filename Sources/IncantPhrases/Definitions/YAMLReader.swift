@@ -80,12 +80,34 @@ struct YAMLReader {
     }
 
     mutating func bool(_ node: Node, what: String) -> Bool? {
-        guard case .scalar = node, let value = node.bool else {
+        guard case .scalar(let scalar) = node, let value = Self.boolean(scalar) else {
             error(node, "\(what) must be true or false")
             return nil
         }
         return value
     }
+
+    /// The YAML 1.1 booleans that Yams's default resolver reads as `!!bool` (`true`, `yes`,
+    /// `on`, … in lower, title or upper case), when written plain (unquoted).
+    ///
+    /// Definitions are composed with Yams's resolver without rules (``YAMLReader/resolver``),
+    /// so every scalar reaches the reader as text and booleans are recognized here.
+    static func boolean(_ scalar: Node.Scalar) -> Bool? {
+        guard scalar.style == .plain || scalar.style == .any else { return nil }
+        switch scalar.string {
+        case "true", "True", "TRUE", "yes", "Yes", "YES", "on", "On", "ON": return true
+        case "false", "False", "FALSE", "no", "No", "NO", "off", "Off", "OFF": return false
+        default: return nil
+        }
+    }
+
+    /// The resolver definitions and the phrase store are composed with: none of Yams's rules.
+    ///
+    /// Its default resolver compiles its rules (booleans, numbers, null, timestamps) as
+    /// `NSRegularExpression`s, which brings ICU's regular expression engine and data into
+    /// memory: about 1.5 MB of a listener's resident memory, for rules the reader does not need
+    /// (``boolean(_:)`` reads booleans; Yams reads numbers from the text).
+    static let resolver = Resolver.basic
 
     mutating func number(_ node: Node, what: String) -> Double? {
         guard case .scalar = node, let value = node.float ?? node.int.map(Double.init) else {

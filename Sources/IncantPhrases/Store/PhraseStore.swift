@@ -113,7 +113,7 @@ public struct PhraseStore: Sendable {
         }
         let node: Node?
         do {
-            node = try Yams.compose(yaml: text)
+            node = try Yams.compose(yaml: text, YAMLReader.resolver)
         } catch let error as YamlError {
             let diagnostic = DefinitionParser.diagnostic(for: error, file: file)
             throw PhraseStoreError.malformed(diagnostic.location, diagnostic.message)
