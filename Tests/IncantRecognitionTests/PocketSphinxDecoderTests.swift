@@ -245,6 +245,27 @@ struct PocketSphinxDecoderTests {
         Self.expectSameDecoding(after, expected, "after a cancelled decoding")
     }
 
+    @Test("an utterance's frames do not depend on the audio the front end ran on before")
+    func cepstraIndependentOfHistory() throws {
+        let decoder = try SharedDecoder.decoder.get()
+        let clip = try SharedSpeech.samples(of: Self.coffeeClips[0])
+        let first = try #require(try decoder.cepstra(of: clip))
+        // Other audio through the front end, with no search after it (as when a listener's
+        // speculation is cancelled between the two): louder, and with a different background.
+        var other: [Int16] = []
+        for name in Self.coffeeClips.dropFirst() { other += try SharedSpeech.samples(of: name) }
+        other = other.map { Int16(clamping: Int($0) * 3 + 200) }
+        _ = try decoder.cepstra(of: other)
+        let again = try #require(try decoder.cepstra(of: clip))
+        #expect(again == first)
+        // And a search after it is the search of a decoder that never heard the other audio.
+        let expected = try #require(try decoder.decode(clip, search: "coffee"))
+        _ = try decoder.cepstra(of: other)
+        let frames = try #require(try decoder.cepstra(of: clip))
+        let searched = try #require(try decoder.decode(frames, search: "coffee"))
+        Self.expectSameDecoding(searched, expected, "after the front end ran on other audio")
+    }
+
     /// Expects `actual` to be the same decoding as `expected`: words, their frames and scores.
     static func expectSameDecoding(
         _ actual: RecognitionHypothesis, _ expected: RecognitionHypothesis, _ context: String,

@@ -372,11 +372,18 @@ public final class PocketSphinxDecoder: @unchecked Sendable {
         return try lock.withLock { _ in
             try requireIdle()
             let input = options.addsComfortNoise ? ComfortNoise.apply(to: samples) : samples
+            let mark = SphinxLog.mark
+            // The front end's noise estimate carries over from the audio it ran on last. A
+            // decoding starts a new stream before its front end runs; without one here, the
+            // frames of an utterance depended on whether the search of the previous one had
+            // started (a speculation cancelled before its search left them shifted).
+            guard ps_start_stream(decoder) == 0 else {
+                throw RecognitionError.decodingFailed(message: Self.explain(since: mark, or: "ps_start_stream failed"))
+            }
             let capacity = Int(incant_tracked_capacity(decoder, input.count))
             let width = Int(fe_get_output_size(ps_get_fe(decoder)))
             var values = [Float](repeating: 0, count: capacity * width)
             var kept = [Int32](repeating: 0, count: capacity)
-            let mark = SphinxLog.mark
             let count = input.withUnsafeBufferPointer { buffer in
                 incant_cepstra_tracked(
                     decoder, buffer.baseAddress, buffer.count, Int32(clamping: options.meanFrames), &values, &kept)
