@@ -17,6 +17,45 @@ import IncantPhrases
 let arguments = Array(CommandLine.arguments.dropFirst())
 let command = arguments.first ?? "match"
 
+let usage = """
+    usage: incant-bench match [--queries N]
+           incant-bench speech [--quick] [--out FILE]
+           incant-bench levers [options]        (one configuration; see LeverSweep.swift)
+           incant-bench listening [--stride N] [--speculate-after MS]
+           incant-bench split-timing [--stride N] [--snr DB]
+
+    """
+
+/// The options each command takes, with a value (`--stride 8`) or alone (`--quick`); `levers`
+/// checks its own. A mistyped option is refused instead of silently running the default (the
+/// full runs take from 7 to 40 minutes).
+let options: [String: (values: Set<String>, switches: Set<String>)] = [
+    "match": (["--queries"], []),
+    "speech": (["--out"], ["--quick"]),
+    "listening": (["--stride", "--speculate-after"], []),
+    "split-timing": (["--stride", "--snr"], []),
+]
+
+if arguments.contains("--help") || arguments.contains("-h") {
+    print(usage, terminator: "")
+    exit(0)
+}
+if let allowed = options[command] {
+    var index = 1
+    while index < arguments.count {
+        let option = arguments[index]
+        if allowed.switches.contains(option) {
+            index += 1
+        } else if allowed.values.contains(option), index + 1 < arguments.count {
+            index += 2
+        } else {
+            let problem = allowed.values.contains(option) ? "\(option) needs a value" : "unknown option \(option)"
+            FileHandle.standardError.write(Data("incant-bench \(command): \(problem)\n\(usage)".utf8))
+            exit(64)
+        }
+    }
+}
+
 switch command {
 case "match":
     let queries = value(after: "--queries").flatMap(Int.init) ?? 300
@@ -72,8 +111,7 @@ case "listening":
         exit(1)
     }
 default:
-    FileHandle.standardError.write(
-        Data("usage: incant-bench match [--queries N] | incant-bench speech [--quick] [--out FILE]\n".utf8))
+    FileHandle.standardError.write(Data("incant-bench: unknown command \(command)\n\(usage)".utf8))
     exit(64)
 }
 
