@@ -118,33 +118,30 @@ struct DefinitionLoaderTests {
         #expect(result.shortcuts.isEmpty)
     }
 
+    /// A shortcut whose `requires-confirmation` (line 4) is `value`, written as is.
+    static func confirmation(_ value: String) -> String {
+        """
+        shortcuts:
+          - id: lights-off
+            phrases: ["lights off"]
+            requires-confirmation: \(value)
+            handle: { run: ["true"] }
+        """
+    }
+
     @Test(arguments: [
         ("true", true), ("True", true), ("YES", true), ("on", true), ("false", false), ("No", false),
         ("OFF", false),
     ])
     func plainBooleansAreRead(word: String, value: Bool) throws {
-        let yaml = """
-            shortcuts:
-              - id: lights-off
-                phrases: ["lights off"]
-                requires-confirmation: \(word)
-                handle: { run: ["true"] }
-            """
-        let result = DefinitionLoader.parse(yaml, file: "b.yaml")
+        let result = DefinitionLoader.parse(Self.confirmation(word), file: "b.yaml")
         #expect(result.diagnostics.filter { $0.severity == .error }.isEmpty, "\(result.diagnostics)")
         #expect(try #require(result.shortcuts.first).requiresConfirmation == value)
     }
 
     @Test(arguments: ["\"true\"", "'yes'", "1", "maybe", "[true]"])
     func otherValuesAreNotBooleans(text: String) {
-        let yaml = """
-            shortcuts:
-              - id: lights-off
-                phrases: ["lights off"]
-                requires-confirmation: \(text)
-                handle: { run: ["true"] }
-            """
-        let errors = DefinitionLoader.parse(yaml, file: "b.yaml").diagnostics.map(\.description)
+        let errors = DefinitionLoader.parse(Self.confirmation(text), file: "b.yaml").diagnostics.map(\.description)
         #expect(errors.contains { $0.hasPrefix("b.yaml:4:") && $0.contains("must be true or false") }, "\(errors)")
     }
 

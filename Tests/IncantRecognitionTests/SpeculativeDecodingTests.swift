@@ -102,33 +102,13 @@ struct SpeculativeDecodingTests {
         #expect(work.calls.load(ordering: .relaxed) == 3)
     }
 
-    @Test("a speculation of an utterance the listener skipped is cancelled when a later one is claimed")
-    func skippedSpeculationIsCancelled() async throws {
-        let speculation = SpeculativeDecoding<Int>()
-        let work = Work()
-        let started = Atomic<Bool>(false)
-        let stopped = Atomic<Bool>(false)
-        // An answer to a question, heard through another path and never claimed here, decodes
-        // until it is cancelled (giving up after 300 s so that a failure does not hang the suite).
-        speculation.begin(Self.utterance(start: 0, count: 800)) { _, cancellation in
-            started.store(true, ordering: .relaxed)
-            let deadline = ContinuousClock.now + .seconds(300)
-            while !cancellation.isCancelled && ContinuousClock.now < deadline { usleep(1_000) }
-            stopped.store(cancellation.isCancelled, ordering: .relaxed)
-            throw CancellationError()
-        }
-        while !started.load(ordering: .relaxed) { try await Task.sleep(for: .milliseconds(1)) }
-        let next = Self.utterance(start: 10_000, count: 1_600)
-        speculation.begin(next) { samples, _ in work(samples) }
-        let (output, speculated) = try await speculation.result(for: next) { work($0) }
-        #expect(output == 1_600 && speculated)
-        #expect(work.calls.load(ordering: .relaxed) == 1)
-        let wasCancelled = stopped.load(ordering: .relaxed)
-        #expect(wasCancelled, "the skipped decoding was not cancelled")
-    }
-
-    @Test("a speculation that is decoding when a later pause of its utterance settles is told to stop")
-    func runningSpeculationIsCancelled() async throws {
+    /// A speculation decoding when it is superseded is told to stop: by a later pause of its own
+    /// utterance (speech resumed: start 0), or by a later utterance being claimed while this one
+    /// was skipped (an answer to a question, heard through another path: start 10,000).
+    @Test(
+        "a speculation that is decoding when it is superseded is told to stop",
+        arguments: [0, 10_000])
+    func runningSpeculationIsCancelled(nextStart: Int) async throws {
         let speculation = SpeculativeDecoding<Int>()
         let work = Work()
         let started = Atomic<Bool>(false)
@@ -146,15 +126,14 @@ struct SpeculativeDecodingTests {
         }
         // Waits without blocking a thread of the shared pool (a blocked one held back others).
         while !started.load(ordering: .relaxed) { try await Task.sleep(for: .milliseconds(1)) }
-        // Speech resumed; the longer utterance settles: the first decoding must end for the
-        // second one to get the decoding queue.
-        let longer = Self.utterance(start: 0, count: 1_600)
-        speculation.begin(longer) { samples, _ in work(samples) }
-        let (output, speculated) = try await speculation.result(for: longer) { work($0) }
+        // The first decoding must end for the next one to get the decoding queue.
+        let next = Self.utterance(start: nextStart, count: 1_600)
+        speculation.begin(next) { samples, _ in work(samples) }
+        let (output, speculated) = try await speculation.result(for: next) { work($0) }
         #expect(output == 1_600 && speculated)
         #expect(work.calls.load(ordering: .relaxed) == 1)
         let wasCancelled = stopped.load(ordering: .relaxed)
-        #expect(wasCancelled, "the replaced decoding was not cancelled")
+        #expect(wasCancelled, "the superseded decoding was not cancelled")
     }
 
     @Test("a discarded speculation is not used, and errors reach the caller")

@@ -18,14 +18,14 @@ public struct EndpointerSettings: Sendable, Equatable {
     /// frame, so the decoder gets the utterance at its final length; when the real post-roll
     /// arrives without speech it differs from that filler only in background sound.
     ///
-    /// 50 ms by default. A decoding begun at a pause between words is cancelled when the next
-    /// pause (or the close) comes: the shortcut started a median 6 ms and at the 95th
-    /// percentile 119 ms after the trailing silence ended, against 106 / 264 ms when decoding
-    /// waited for the whole post-roll (150 ms), with the same orders understood (`incant-bench
-    /// listening --speculate-after 50`, BENCHMARKS.md). 20 ms gave 5 / 78–92 ms for about 40%
-    /// more CPU while listening, with the same decisions on the orders and on 16 synthesized
-    /// "good night"s; it fills the post-roll from a shorter stretch of silence, and is not yet
-    /// the default.
+    /// 20 ms by default. A decoding begun at a pause between words is cancelled when the next
+    /// pause (or the close) comes. The shortcut started a median 4.7 ms and at the 95th
+    /// percentile 63 ms after the trailing silence ended (90 ms at 50 ms in the run before it,
+    /// 264 ms when decoding waited for the whole 150 ms post-roll), with the same orders
+    /// understood (`incant-bench listening --speculate-after 20`, BENCHMARKS.md), for about 40%
+    /// more CPU while listening than 50 ms (more decodings begun at pauses and cancelled). It
+    /// fills more of the post-roll from a shorter stretch of silence; 16 synthesized "good
+    /// night"s were decided the same at 20 and 50 ms.
     public var speculationDelay: Duration
     /// How far above the noise floor a frame must be to start speech.
     public var onsetMargin: Double
@@ -43,7 +43,7 @@ public struct EndpointerSettings: Sendable, Equatable {
         maximumUtterance: Duration = .seconds(12),
         preRoll: Duration = .milliseconds(250),
         postRoll: Duration = .milliseconds(150),
-        speculationDelay: Duration = .milliseconds(50),
+        speculationDelay: Duration = .milliseconds(20),
         onsetMargin: Double = 12,
         continuationMargin: Double = 7,
         minimumSpeechLevel: Double = -55,
