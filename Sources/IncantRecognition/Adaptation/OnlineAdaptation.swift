@@ -70,7 +70,8 @@ public final class OnlineAdaptation: Sendable {
     }
 
     /// Estimates a transform from the kept utterances, writes it atomically to ``path`` and
-    /// applies it to the recognizer. When the kept utterances hold too little speech, nothing
+    /// applies it to the recognizer, between two decodings of the ``DecodingQueue`` (so call it
+    /// from another thread). When the kept utterances hold too little speech, nothing
     /// changes and the next accepted utterance makes the estimate due again; after any other
     /// failure, the next try waits for another ``Settings/interval`` utterances.
     ///
@@ -96,7 +97,8 @@ public final class OnlineAdaptation: Sendable {
             return nil
         }
         try estimate.transform.write(to: path)
-        try recognizer.applyAdaptation(path)
+        // Between two decodings: both searches of an utterance use the same model.
+        try DecodingQueue.between { try recognizer.applyAdaptation(path) }
         return estimate
     }
 
