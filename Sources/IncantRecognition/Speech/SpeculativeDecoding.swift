@@ -21,6 +21,7 @@ import Synchronization
 /// reader running ahead of the listener (a file, or a listener busy with a long shortcut) may
 /// settle the next utterance before this one is claimed, and that does not cancel this one's
 /// speculation (it did once, and the same file was then decided differently from run to run).
+///
 /// ```swift
 /// let speculation = SpeculativeDecoding<SpeechRecognition>()
 /// let live = LiveUtterances(source: source) { settled in
@@ -78,11 +79,10 @@ public final class SpeculativeDecoding<Output: Sendable>: Sendable {
         }
         let speculation = Speculation(key: Key(utterance), task: task, abandoned: abandoned)
         let superseded = pending.withLock { pending in
-            defer {
-                pending.removeAll { $0.key.start == speculation.key.start }
-                pending.append(speculation)
-            }
-            return pending.filter { $0.key.start == speculation.key.start }
+            let earlier = pending.filter { $0.key.start == speculation.key.start }
+            pending.removeAll { $0.key.start == speculation.key.start }
+            pending.append(speculation)
+            return earlier
         }
         for earlier in superseded { earlier.abandoned.cancel() }
     }
@@ -91,8 +91,9 @@ public final class SpeculativeDecoding<Output: Sendable>: Sendable {
     /// results may be out of date).
     public func discard() {
         let all = pending.withLock { pending in
-            defer { pending.removeAll() }
-            return pending
+            let all = pending
+            pending.removeAll()
+            return all
         }
         for speculation in all { speculation.abandoned.cancel() }
     }
