@@ -136,6 +136,37 @@ struct SpeculativeDecodingTests {
         #expect(wasCancelled, "the superseded decoding was not cancelled")
     }
 
+    @Test("an utterance taken as an answer stops its speculation and leaves later ones alone")
+    func skippedUtteranceStopsItsSpeculation() async throws {
+        let speculation = SpeculativeDecoding<Int>()
+        let work = Work()
+        let started = Atomic<Bool>(false)
+        let stopped = Atomic<Bool>(false)
+        let answer = Self.utterance(start: 0, count: 800)
+        speculation.begin(answer) { _, cancellation in
+            started.store(true, ordering: .relaxed)
+            let deadline = ContinuousClock.now + .seconds(300)
+            while !cancellation.isCancelled && ContinuousClock.now < deadline { usleep(1_000) }
+            stopped.store(cancellation.isCancelled, ordering: .relaxed)
+            throw CancellationError()
+        }
+        while !started.load(ordering: .relaxed) { try await Task.sleep(for: .milliseconds(1)) }
+        // The next command settles (a reader ahead) while the answer is being recognized.
+        let next = Self.utterance(start: 10_000, count: 1_600)
+        speculation.begin(next) { samples, _ in work(samples) }
+        speculation.skip(answer)
+        // Stopped by the skip itself, before any later utterance is claimed.
+        let deadline = ContinuousClock.now + .seconds(60)
+        while !stopped.load(ordering: .relaxed) && ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(1))
+        }
+        let wasCancelled = stopped.load(ordering: .relaxed)
+        #expect(wasCancelled, "the skipped utterance's decoding was not cancelled")
+        let (output, speculated) = try await speculation.result(for: next) { work($0) }
+        #expect(output == 1_600 && speculated)
+        #expect(work.calls.load(ordering: .relaxed) == 1)
+    }
+
     @Test("a discarded speculation is not used, and errors reach the caller")
     func discardAndErrors() async throws {
         struct Failure: Error {}

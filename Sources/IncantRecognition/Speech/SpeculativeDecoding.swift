@@ -98,6 +98,19 @@ public final class SpeculativeDecoding<Output: Sendable>: Sendable {
         for speculation in all { speculation.abandoned.cancel() }
     }
 
+    /// Cancels the speculation of `utterance` and of any utterance before it, whose results
+    /// will not be claimed: `utterance` was taken another way (an answer to a question,
+    /// recognized against the answers' grammar), so its decoding should not hold the decoding
+    /// queue. Speculations of later utterances are left alone.
+    public func skip(_ utterance: Utterance) {
+        let skipped = pending.withLock { pending in
+            let skipped = pending.filter { $0.key.start <= utterance.startSample }
+            pending.removeAll { $0.key.start <= utterance.startSample }
+            return skipped
+        }
+        for speculation in skipped { speculation.abandoned.cancel() }
+    }
+
     /// The result of `work` over `utterance`: the speculation's, when one decoded exactly these
     /// samples (`speculated` is then true), or a fresh decoding on the decoding queue.
     /// Speculations of utterances that began before this one were never claimed (the listener

@@ -90,7 +90,7 @@ struct ListenCommand: AsyncParsableCommand {
         }
         defer { live.stop() }
         let conversation = Conversation(
-            live: live, recognizer: recognizer, speaker: speak ? Speaker() : nil,
+            live: live, recognizer: recognizer, speculation: speculation, speaker: speak ? Speaker() : nil,
             keyboard: audio.stdin ? nil : KeyboardLines.start(), isLive: audio.isLive,
             timeout: .milliseconds(Int(max(0.1, answerTimeout) * 1000)))
         let interaction = VoiceInteraction(

@@ -82,6 +82,9 @@ final class Conversation: Sendable {
 
     let live: LiveUtterances
     let recognizer: GrammarRecognizer
+    /// The listener's decodings begun ahead of each utterance's close: an utterance taken as an
+    /// answer skips its own (decoded against the phrases, it would only hold up the answer's).
+    let speculation: SpeculativeDecoding<SpeechRecognition>?
     let speaker: Speaker?
     let keyboard: HandOffQueue<String>?
     /// Audio arrives in real time (a device), so its stream position tells when something was said.
@@ -91,11 +94,12 @@ final class Conversation: Sendable {
     private let exchanges = Mutex<[Exchange]>([])
 
     init(
-        live: LiveUtterances, recognizer: GrammarRecognizer, speaker: Speaker?, keyboard: HandOffQueue<String>?,
-        isLive: Bool, timeout: Duration
+        live: LiveUtterances, recognizer: GrammarRecognizer, speculation: SpeculativeDecoding<SpeechRecognition>? = nil,
+        speaker: Speaker?, keyboard: HandOffQueue<String>?, isLive: Bool, timeout: Duration
     ) {
         self.live = live
         self.recognizer = recognizer
+        self.speculation = speculation
         self.speaker = speaker
         self.keyboard = keyboard
         self.isLive = isLive
@@ -133,6 +137,7 @@ final class Conversation: Sendable {
             exchange.answer = text
             return Reply(text: text)
         case .heard(let utterance?):
+            speculation?.skip(utterance)
             let recognizer = recognizer
             let heard: SpeechRecognition
             do {
