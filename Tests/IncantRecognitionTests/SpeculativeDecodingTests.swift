@@ -102,6 +102,33 @@ struct SpeculativeDecodingTests {
         #expect(work.calls.load(ordering: .relaxed) == 3)
     }
 
+    /// A decoding that runs until it is cancelled, as a long one would (the real decoder looks
+    /// at the cancellation every 0.25 s of audio); it gives up after 300 s so that a failure
+    /// does not hang the suite. (A 20 s limit was reached in the full parallel suite on two
+    /// cores, where a test waited that long to go on.)
+    final class DecodingUntilCancelled: Sendable {
+        let started = Atomic<Bool>(false)
+        let stopped = Atomic<Bool>(false)
+
+        func callAsFunction(_ cancellation: DecodeCancellation) throws -> Int {
+            started.store(true, ordering: .relaxed)
+            let deadline = ContinuousClock.now + .seconds(300)
+            while !cancellation.isCancelled && ContinuousClock.now < deadline { usleep(1_000) }
+            stopped.store(cancellation.isCancelled, ordering: .relaxed)
+            throw CancellationError()
+        }
+
+        /// Waits (up to `limit`) for the decoding to start (or, with `stop`, to stop), without
+        /// blocking a thread of the shared pool (a blocked one held back others).
+        func wait(untilStopped stop: Bool = false, limit: Duration = .seconds(300)) async throws {
+            let deadline = ContinuousClock.now + limit
+            func done() -> Bool { stop ? stopped.load(ordering: .relaxed) : started.load(ordering: .relaxed) }
+            while !done() && ContinuousClock.now < deadline {
+                try await Task.sleep(for: .milliseconds(1))
+            }
+        }
+    }
+
     /// A speculation decoding when it is superseded is told to stop: by a later pause of its own
     /// utterance (speech resumed: start 0), or by a later utterance being claimed while this one
     /// was skipped (an answer to a question, heard through another path: start 10,000).
@@ -111,28 +138,16 @@ struct SpeculativeDecodingTests {
     func runningSpeculationIsCancelled(nextStart: Int) async throws {
         let speculation = SpeculativeDecoding<Int>()
         let work = Work()
-        let started = Atomic<Bool>(false)
-        let stopped = Atomic<Bool>(false)
-        // A decoding that runs until it is cancelled, as a long one would (the real decoder
-        // looks at the cancellation every 0.25 s of audio); it gives up after 300 s so that a
-        // failure does not hang the suite. (A 20 s limit was reached in the full parallel
-        // suite on two cores, where this test waited that long to go on.)
-        speculation.begin(Self.utterance(start: 0, count: 800)) { _, cancellation in
-            started.store(true, ordering: .relaxed)
-            let deadline = ContinuousClock.now + .seconds(300)
-            while !cancellation.isCancelled && ContinuousClock.now < deadline { usleep(1_000) }
-            stopped.store(cancellation.isCancelled, ordering: .relaxed)
-            throw CancellationError()
-        }
-        // Waits without blocking a thread of the shared pool (a blocked one held back others).
-        while !started.load(ordering: .relaxed) { try await Task.sleep(for: .milliseconds(1)) }
+        let decoding = DecodingUntilCancelled()
+        speculation.begin(Self.utterance(start: 0, count: 800)) { _, cancellation in try decoding(cancellation) }
+        try await decoding.wait()
         // The first decoding must end for the next one to get the decoding queue.
         let next = Self.utterance(start: nextStart, count: 1_600)
         speculation.begin(next) { samples, _ in work(samples) }
         let (output, speculated) = try await speculation.result(for: next) { work($0) }
         #expect(output == 1_600 && speculated)
         #expect(work.calls.load(ordering: .relaxed) == 1)
-        let wasCancelled = stopped.load(ordering: .relaxed)
+        let wasCancelled = decoding.stopped.load(ordering: .relaxed)
         #expect(wasCancelled, "the superseded decoding was not cancelled")
     }
 
@@ -140,27 +155,17 @@ struct SpeculativeDecodingTests {
     func skippedUtteranceStopsItsSpeculation() async throws {
         let speculation = SpeculativeDecoding<Int>()
         let work = Work()
-        let started = Atomic<Bool>(false)
-        let stopped = Atomic<Bool>(false)
+        let decoding = DecodingUntilCancelled()
         let answer = Self.utterance(start: 0, count: 800)
-        speculation.begin(answer) { _, cancellation in
-            started.store(true, ordering: .relaxed)
-            let deadline = ContinuousClock.now + .seconds(300)
-            while !cancellation.isCancelled && ContinuousClock.now < deadline { usleep(1_000) }
-            stopped.store(cancellation.isCancelled, ordering: .relaxed)
-            throw CancellationError()
-        }
-        while !started.load(ordering: .relaxed) { try await Task.sleep(for: .milliseconds(1)) }
+        speculation.begin(answer) { _, cancellation in try decoding(cancellation) }
+        try await decoding.wait()
         // The next command settles (a reader ahead) while the answer is being recognized.
         let next = Self.utterance(start: 10_000, count: 1_600)
         speculation.begin(next) { samples, _ in work(samples) }
         speculation.skip(answer)
         // Stopped by the skip itself, before any later utterance is claimed.
-        let deadline = ContinuousClock.now + .seconds(60)
-        while !stopped.load(ordering: .relaxed) && ContinuousClock.now < deadline {
-            try await Task.sleep(for: .milliseconds(1))
-        }
-        let wasCancelled = stopped.load(ordering: .relaxed)
+        try await decoding.wait(untilStopped: true, limit: .seconds(60))
+        let wasCancelled = decoding.stopped.load(ordering: .relaxed)
         #expect(wasCancelled, "the skipped utterance's decoding was not cancelled")
         let (output, speculated) = try await speculation.result(for: next) { work($0) }
         #expect(output == 1_600 && speculated)
