@@ -77,25 +77,16 @@ public final class SpeculativeDecoding<Output: Sendable>: Sendable {
                 return try work(samples, abandoned)
             }
         }
-        let speculation = Speculation(key: Key(utterance), task: task, abandoned: abandoned)
-        let superseded = pending.withLock { pending in
-            let earlier = pending.filter { $0.key.start == speculation.key.start }
-            pending.removeAll { $0.key.start == speculation.key.start }
-            pending.append(speculation)
-            return earlier
-        }
+        let start = utterance.startSample
+        let superseded = takeOut(
+            where: { $0 == start }, adding: Speculation(key: Key(utterance), task: task, abandoned: abandoned))
         for earlier in superseded { earlier.abandoned.cancel() }
     }
 
     /// Forgets every speculation (for example when the phrases were reloaded, so that their
     /// results may be out of date).
     public func discard() {
-        let all = pending.withLock { pending in
-            let all = pending
-            pending.removeAll()
-            return all
-        }
-        for speculation in all { speculation.abandoned.cancel() }
+        for speculation in takeOut(where: { _ in true }) { speculation.abandoned.cancel() }
     }
 
     /// Cancels the speculation of `utterance` and of any utterance before it, whose results
@@ -103,12 +94,19 @@ public final class SpeculativeDecoding<Output: Sendable>: Sendable {
     /// recognized against the answers' grammar), so its decoding should not hold the decoding
     /// queue. Speculations of later utterances are left alone.
     public func skip(_ utterance: Utterance) {
-        let skipped = pending.withLock { pending in
-            let skipped = pending.filter { $0.key.start <= utterance.startSample }
-            pending.removeAll { $0.key.start <= utterance.startSample }
-            return skipped
+        let start = utterance.startSample
+        for speculation in takeOut(where: { $0 <= start }) { speculation.abandoned.cancel() }
+    }
+
+    /// Removes and returns the speculations of the utterances whose first sample passes
+    /// `taken`, and adds `added`, in one step.
+    private func takeOut(where taken: (Int) -> Bool, adding added: Speculation? = nil) -> [Speculation] {
+        pending.withLock { pending in
+            let removed = pending.filter { taken($0.key.start) }
+            pending.removeAll { taken($0.key.start) }
+            if let added { pending.append(added) }
+            return removed
         }
-        for speculation in skipped { speculation.abandoned.cancel() }
     }
 
     /// The result of `work` over `utterance`: the speculation's, when one decoded exactly these
@@ -119,13 +117,9 @@ public final class SpeculativeDecoding<Output: Sendable>: Sendable {
         for utterance: Utterance, _ work: @escaping @Sendable ([Int16]) throws -> Output
     ) async throws -> (output: Output, speculated: Bool) {
         let key = Key(utterance)
-        let (mine, stale) = pending.withLock { pending in
-            let mine = pending.first { $0.key.start == key.start }
-            let stale = pending.filter { $0.key.start < key.start }
-            pending.removeAll { $0.key.start <= key.start }
-            return (mine, stale)
-        }
-        for speculation in stale { speculation.abandoned.cancel() }
+        let taken = takeOut(where: { $0 <= key.start })
+        let mine = taken.first { $0.key.start == key.start }
+        for speculation in taken where speculation.key.start < key.start { speculation.abandoned.cancel() }
         if let mine {
             if mine.key == key { return (try await mine.task.value, true) }
             mine.abandoned.cancel()

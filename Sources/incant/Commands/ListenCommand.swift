@@ -198,18 +198,25 @@ struct ListenCommand: AsyncParsableCommand {
         }
     }
 
+    /// Where accepted utterances are kept and estimates run for `--adapt-online`, one after the
+    /// other: computing an utterance's features waits for the phrase decoder, and SphinxTrain
+    /// takes seconds, neither of which the listening task may block on.
+    private static let adaptationQueue = DispatchQueue(label: "incant.adaptation", qos: .utility)
+
     /// Keeps an accepted utterance for the online adaptation and, when an estimate is due,
-    /// runs it on a background thread (SphinxTrain takes seconds; listening goes on).
+    /// runs it, on ``adaptationQueue`` (listening goes on).
     static func adapt(
         _ online: OnlineAdaptation, to samples: [Int16], heard transcript: String, group: DispatchGroup
     ) {
-        do {
-            guard try online.record(samples, words: transcript.split(separator: " ").map(String.init)) else { return }
-        } catch {
-            StandardError.print("incant: cannot keep the utterance for adaptation: \(error)")
-            return
-        }
-        DispatchQueue.global(qos: .utility).async(group: group) {
+        adaptationQueue.async(group: group) {
+            do {
+                guard try online.record(samples, words: transcript.split(separator: " ").map(String.init)) else {
+                    return
+                }
+            } catch {
+                StandardError.print("incant: cannot keep the utterance for adaptation: \(error)")
+                return
+            }
             do {
                 if let estimate = try online.update() {
                     StandardError.print(
