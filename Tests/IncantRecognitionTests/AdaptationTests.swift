@@ -241,6 +241,20 @@ struct AdaptationTests {
             guard case .invalidTransform(let path, let reason) = error as? AdaptationError else { return false }
             return path.hasSuffix("/transform.mllr") && reason == "line 1: 'this' is not a number of classes"
         }
+        // bw hangs: it is stopped at the time limit, and the error says so.
+        try program("bw", "exec sleep 60")
+        tools.baumWelch = folder.appendingPathComponent("bw").path
+        tools.timeout = .milliseconds(500)
+        let started = ContinuousClock.now
+        #expect {
+            try recognizer.estimateAdaptation(takes, tools: tools)
+        } throws: { error in
+            // SIGTERM, or SIGKILL a second later when the program does not stop for it (a
+            // parent that ignores SIGTERM passes that on).
+            guard case .toolFailed(let name, let status, let log) = error as? AdaptationError else { return false }
+            return name == "bw" && [SIGTERM, SIGKILL].contains(status) && log == "stopped after running 0.5 seconds"
+        }
+        #expect(ContinuousClock.now - started < .seconds(30))
     }
 
     /// Online adaptation: due every `interval` accepted utterances, estimated from the last

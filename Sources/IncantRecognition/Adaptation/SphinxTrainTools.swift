@@ -47,14 +47,20 @@ public struct SphinxTrainTools: Sendable, Equatable {
             baumWelch: try trainer("bw"), mllrSolve: try trainer("mllr_solve"), modelDefinitionConverter: converter)
     }
 
+    /// How long one program may run (`bw` on 40 utterances takes seconds).
+    public var timeout: Duration = .seconds(600)
+
     /// Runs `tool` in `directory`; throws its log's last lines when it fails.
     func run(_ tool: String, _ arguments: [String], in directory: String) throws(AdaptationError) {
         let name = (tool as NSString).lastPathComponent
         let outcome: ToolProcess.Outcome
         do {
-            outcome = try ToolProcess(executable: tool).run(arguments, in: directory)
+            outcome = try ToolProcess(executable: tool, timeout: timeout).run(arguments, in: directory)
         } catch {
             throw .toolFailed(name: name, status: -1, log: error.reason)
+        }
+        if outcome.timedOut {
+            throw .toolFailed(name: name, status: outcome.status, log: "stopped after running \(timeout)")
         }
         guard outcome.succeeded else {
             let lines = (String(decoding: outcome.output, as: UTF8.self) + outcome.errors).split(separator: "\n")

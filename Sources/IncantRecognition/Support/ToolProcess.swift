@@ -14,6 +14,8 @@ struct ToolProcess: Sendable {
         var output: Data
         /// Everything it wrote to standard error, as text.
         var errors: String
+        /// It ran past ``ToolProcess/timeout`` and was stopped (`SIGTERM`, then `SIGKILL`).
+        var timedOut = false
 
         /// Exited with status 0.
         var succeeded: Bool { !signalled && status == 0 }
@@ -26,6 +28,9 @@ struct ToolProcess: Sendable {
 
     /// The executable's path.
     var executable: String
+    /// How long it may run before it is stopped: a program that hangs must not hang Incant
+    /// (a listener adapting online waits for its estimate before it exits).
+    var timeout: Duration = .seconds(600)
 
     /// Runs `executable arguments…` in `directory` (the current one when nil) and waits for it.
     ///
@@ -46,6 +51,20 @@ struct ToolProcess: Sendable {
         } catch {
             throw LaunchFailure(reason: error.localizedDescription)
         }
+        let timedOut = Atomic<Bool>(false)
+        let watchdog = DispatchWorkItem {
+            guard process.isRunning else { return }
+            timedOut.store(true, ordering: .relaxed)
+            process.terminate()
+            // A program that ignores SIGTERM is killed a second later.
+            DispatchQueue.global().asyncAfter(deadline: .now() + 1) {
+                if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+            }
+        }
+        let (seconds, attoseconds) = timeout.components
+        DispatchQueue.global().asyncAfter(
+            deadline: .now() + Double(seconds) + Double(attoseconds) / 1e18, execute: watchdog)
+        defer { watchdog.cancel() }
         let errorText = Mutex(Data())
         let errorReader = errors.fileHandleForReading
         let group = DispatchGroup()
@@ -58,7 +77,8 @@ struct ToolProcess: Sendable {
         process.waitUntilExit()
         return Outcome(
             status: process.terminationStatus, signalled: process.terminationReason == .uncaughtSignal, output: data,
-            errors: errorText.withLock { String(decoding: $0, as: UTF8.self) })
+            errors: errorText.withLock { String(decoding: $0, as: UTF8.self) },
+            timedOut: timedOut.load(ordering: .relaxed))
     }
 
     /// Finds `name` on `PATH` (or takes it as is when it holds a slash).
