@@ -35,9 +35,7 @@ struct CapturePacer {
         while !cancelled() {
             let left = deadline - .now
             guard left > .zero else { return }
-            let step = min(left, .milliseconds(100))
-            let (seconds, attoseconds) = step.components
-            Thread.sleep(forTimeInterval: Double(seconds) + Double(attoseconds) / 1e18)
+            Thread.sleep(forTimeInterval: min(left, .milliseconds(100)).inSeconds)
         }
     }
 }

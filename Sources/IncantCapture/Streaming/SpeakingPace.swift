@@ -16,7 +16,6 @@ public struct SpeakingPace: Sendable {
         self.began = began
         let wait = began + AudioFormat.duration(ofSamples: samples) - clock.now
         guard wait > .zero else { return }
-        let (seconds, attoseconds) = wait.components
-        Thread.sleep(forTimeInterval: Double(seconds) + Double(attoseconds) / 1e18)
+        Thread.sleep(forTimeInterval: wait.inSeconds)
     }
 }

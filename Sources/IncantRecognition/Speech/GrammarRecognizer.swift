@@ -1,4 +1,5 @@
 import Foundation
+import IncantCapture
 import IncantPhrases
 import Synchronization
 
@@ -310,8 +311,7 @@ public final class GrammarRecognizer: Recognizer, @unchecked Sendable {
     }
 
     func seconds(since start: ContinuousClock.Instant) -> Double {
-        let (seconds, attoseconds) = (ContinuousClock.now - start).components
-        return Double(seconds) + Double(attoseconds) / 1e18
+        (ContinuousClock.now - start).inSeconds
     }
 }
 

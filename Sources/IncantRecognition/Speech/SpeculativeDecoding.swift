@@ -78,15 +78,13 @@ public final class SpeculativeDecoding<Output: Sendable>: Sendable {
             }
         }
         let start = utterance.startSample
-        let superseded = takeOut(
-            where: { $0 == start }, adding: Speculation(key: Key(utterance), task: task, abandoned: abandoned))
-        for earlier in superseded { earlier.abandoned.cancel() }
+        cancel(where: { $0 == start }, adding: Speculation(key: Key(utterance), task: task, abandoned: abandoned))
     }
 
     /// Forgets every speculation (for example when the phrases were reloaded, so that their
     /// results may be out of date).
     public func discard() {
-        for speculation in takeOut(where: { _ in true }) { speculation.abandoned.cancel() }
+        cancel(where: { _ in true })
     }
 
     /// Cancels the speculation of `utterance` and of any utterance before it, whose results
@@ -95,7 +93,13 @@ public final class SpeculativeDecoding<Output: Sendable>: Sendable {
     /// queue. Speculations of later utterances are left alone.
     public func skip(_ utterance: Utterance) {
         let start = utterance.startSample
-        for speculation in takeOut(where: { $0 <= start }) { speculation.abandoned.cancel() }
+        cancel(where: { $0 <= start })
+    }
+
+    /// Removes the speculations of the utterances whose first sample passes `taken` and cancels
+    /// them, and adds `added`, in one step.
+    private func cancel(where taken: (Int) -> Bool, adding added: Speculation? = nil) {
+        for speculation in takeOut(where: taken, adding: added) { speculation.abandoned.cancel() }
     }
 
     /// Removes and returns the speculations of the utterances whose first sample passes
@@ -117,13 +121,11 @@ public final class SpeculativeDecoding<Output: Sendable>: Sendable {
         for utterance: Utterance, _ work: @escaping @Sendable ([Int16]) throws -> Output
     ) async throws -> (output: Output, speculated: Bool) {
         let key = Key(utterance)
+        // This utterance's own speculation is used when it decoded these very samples; the
+        // others taken out (earlier utterances', or this one's cut at another length) are not.
         let taken = takeOut(where: { $0 <= key.start })
-        let mine = taken.first { $0.key.start == key.start }
-        for speculation in taken where speculation.key.start < key.start { speculation.abandoned.cancel() }
-        if let mine {
-            if mine.key == key { return (try await mine.task.value, true) }
-            mine.abandoned.cancel()
-        }
+        for speculation in taken where speculation.key != key { speculation.abandoned.cancel() }
+        if let mine = taken.first(where: { $0.key == key }) { return (try await mine.task.value, true) }
         let samples = utterance.samples
         return (try await DecodingQueue.run { try work(samples) }, false)
     }

@@ -1,4 +1,5 @@
 import Foundation
+import IncantCapture
 import Synchronization
 
 /// Runs a program as a child process, directly (no shell): every argument is one element of
@@ -61,9 +62,7 @@ struct ToolProcess: Sendable {
                 if process.isRunning { kill(process.processIdentifier, SIGKILL) }
             }
         }
-        let (seconds, attoseconds) = timeout.components
-        DispatchQueue.global().asyncAfter(
-            deadline: .now() + Double(seconds) + Double(attoseconds) / 1e18, execute: watchdog)
+        DispatchQueue.global().asyncAfter(deadline: .now() + timeout.inSeconds, execute: watchdog)
         defer { watchdog.cancel() }
         let errorText = Mutex(Data())
         let errorReader = errors.fileHandleForReading

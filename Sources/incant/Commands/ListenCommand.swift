@@ -278,10 +278,7 @@ struct ListenReport: Encodable {
 
     static func round(_ value: Double) -> Double { JSON.rounded(value) }
 
-    static func seconds(_ duration: Duration) -> Double {
-        let (seconds, attoseconds) = duration.components
-        return round(Double(seconds) + Double(attoseconds) / 1e18)
-    }
+    static func seconds(_ duration: Duration) -> Double { round(duration.inSeconds) }
 
     /// `[0.48–2.31s] "order three four cheese pizzas" → order-pizza count=3 … · handle: success`.
     var summary: String {
