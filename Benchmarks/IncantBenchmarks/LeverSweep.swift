@@ -12,6 +12,7 @@ import Synchronization
 ///                         [--all-senones] [--adapt N [--adapt-snr 6,9,12] [--adapt-accepted]] [--adapt-online]
 ///                         [--margin-center X] [--support X] [--coverage X] [--word-gate dB|off]
 ///                         [--voicing X] [--noisy-center X|off] [--offset K] [--phone-agreement X]
+///                         [--agreement-weight X] [--agreement-center X]
 ///
 /// Prints understood / wrong / false-accept rates and decode time over audio time per
 /// condition. Every run uses the same clips and the same noise (fixed seeds) as `speech`.
@@ -93,6 +94,8 @@ struct LeverSweep {
             case "--voicing": options.acceptance.minimumVoicing = Double(try next()) ?? 0
             case "--phone-agreement": options.acceptance.minimumNoisyPhoneAgreement = Double(try next()) ?? 0
             case "--gate": options.acceptance.speechGate = Double(try next()) ?? 0
+            case "--agreement-weight": options.acceptance.agreementWeight = Double(try next()) ?? 0
+            case "--agreement-center": options.acceptance.agreementCenter = Double(try next()) ?? 0
             case "--adapt": adaptationTakes = max(0, Int(try next()) ?? 0)
             case "--adapt-accepted": adaptsToAccepted = true
             case "--adapt-online": adaptsOnline = true
@@ -103,13 +106,14 @@ struct LeverSweep {
         }
     }
 
-    /// `sentences` spoken by every benchmark voice, every `stride`th clip, expecting `expected`.
+    /// `sentences` spoken by every benchmark voice, every `stride`th clip from `offset` (the
+    /// same half as the coffee clips' with `--stride 2 --offset 1`), expecting `expected`.
     private func synthesized(
         _ sentences: [String], paths: BenchmarkPaths, expected: (String) -> Expectation?
     ) throws -> [SpeechClip] {
         let synthesizer = try SpeechSynthesizer(cacheDirectory: paths.synthesisCache)
         let requests = SyntheticVoice.all.flatMap { voice in sentences.map { ($0, voice) } }
-            .enumerated().filter { $0.offset % stride == 0 }.map(\.element)
+            .enumerated().filter { $0.offset % stride == offset % stride }.map(\.element)
         try synthesizer.prepare(requests.map { (text: $0.0, voice: $0.1) }) { _, _ in }
         return try requests.map { text, voice in
             SpeechClip(
