@@ -139,6 +139,40 @@ struct AcousticEvidenceTests {
             AcousticEvidence.phoneAgreement(words: words, loop: [], pronunciations: { _ in [] }) == 1)
     }
 
+    @Test("in quiet, phone agreement above its centre raises the margin and below it lowers it; in loud noise not")
+    func agreementWeight() throws {
+        let policy = AcceptancePolicy.phrases
+        #expect(policy.agreementWeight > 0)
+        // A margin 5 units below the centre: rejected on its own.
+        var evidence = AcousticEvidence(
+            utteranceMargin: -40, worstWordMargin: -60, meanWordMargin: policy.marginCenter - 5, coverage: 1,
+            speechFrames: 100, wordFrames: 100, support: 1)
+        evidence.voicing = 0.7
+        evidence.wordsAboveBackground = 60
+        evidence.phoneAgreement = policy.agreementCenter
+        #expect(policy.score(evidence) == evidence.meanWordMargin)
+        #expect(policy.confidence(evidence) < 0.5)
+        // Agreement 10 / weight above the centre makes up 10 units: accepted.
+        evidence.phoneAgreement = policy.agreementCenter + 10 / policy.agreementWeight
+        #expect(abs(policy.score(evidence) - (evidence.meanWordMargin + 10)) < 1e-9)
+        #expect(policy.confidence(evidence) > 0.5)
+        // A margin 5 units above the centre with no phone in common: rejected.
+        evidence.meanWordMargin = policy.marginCenter + 5
+        evidence.phoneAgreement = 0
+        #expect(policy.confidence(evidence) < 0.5)
+        // Halfway between loud noise and quiet, half the weight; in loud noise, none.
+        evidence.phoneAgreement = 1
+        evidence.wordsAboveBackground = (policy.noisyBelow + policy.quietAbove) / 2
+        let half = policy.agreementWeight / 2 * (1 - policy.agreementCenter)
+        #expect(abs(policy.score(evidence) - (evidence.meanWordMargin + half)) < 1e-9)
+        evidence.wordsAboveBackground = policy.noisyBelow
+        #expect(policy.score(evidence) == evidence.meanWordMargin)
+        var off = policy
+        off.agreementWeight = 0
+        evidence.wordsAboveBackground = 60
+        #expect(off.score(evidence) == evidence.meanWordMargin)
+    }
+
     @Test("in noise the words must share some phones with the loop; in quiet they need not")
     func noisyPhoneAgreement() {
         let policy = AcceptancePolicy.phrases

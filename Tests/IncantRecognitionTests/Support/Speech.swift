@@ -1,7 +1,7 @@
 import Foundation
 import IncantCapture
 
-/// Synthesized speech from espeak-ng, converted to 16 kHz mono by sox.
+/// Synthesized speech from espeak-ng (or flite), converted to 16 kHz mono by sox.
 enum Speech {
     static let canSynthesize = ["espeak-ng", "sox"].allSatisfy {
         FileManager.default.isExecutableFile(atPath: "/usr/bin/\($0)")
@@ -9,13 +9,26 @@ enum Speech {
 
     /// `sentence` spoken by espeak-ng, as 16 kHz mono samples with a little silence around it.
     static func synthesize(_ sentence: String, voice: String = "en-us", wordsPerMinute: Int = 160) throws -> [Int16] {
+        try converted { raw in
+            try run("/usr/bin/espeak-ng", ["-v", voice, "-s", String(wordsPerMinute), "-w", raw, sentence])
+        }
+    }
+
+    /// `sentence` spoken by flite's `voice` (`slt`, `rms`, `kal`), like ``synthesize(_:voice:wordsPerMinute:)``.
+    static func synthesizeWithFlite(_ sentence: String, voice: String = "slt") throws -> [Int16] {
+        try converted { raw in try run("/usr/bin/flite", ["-voice", voice, "-t", sentence, "-o", raw]) }
+    }
+
+    /// The WAV file `write` makes at the path it is given, as 16 kHz mono samples with 0.3 s of
+    /// silence at both ends.
+    private static func converted(_ write: (String) throws -> Void) throws -> [Int16] {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
             "incant-speech-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
-        let raw = directory.appendingPathComponent("espeak.wav").path
+        let raw = directory.appendingPathComponent("synthesized.wav").path
         let converted = directory.appendingPathComponent("speech.wav").path
-        try run("/usr/bin/espeak-ng", ["-v", voice, "-s", String(wordsPerMinute), "-w", raw, sentence])
+        try write(raw)
         try run("/usr/bin/sox", [raw, "-r", "16000", "-c", "1", "-b", "16", converted, "pad", "0.3", "0.3"])
         return try WAVFile.readSamples(path: converted)
     }
