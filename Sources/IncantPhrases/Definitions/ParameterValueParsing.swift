@@ -19,25 +19,10 @@ extension ParameterDefinition {
                 parameter: name, text: text,
                 reason: "expected one of: " + values.map(\.spoken).joined(separator: ", "))
         case .integer(let range):
-            guard let value = SpokenNumber.parseInteger(text) else {
-                throw ParameterValueError(parameter: name, text: text, reason: "expected a whole number")
-            }
-            if let range, !range.contains(value) {
-                throw ParameterValueError(
-                    parameter: name, text: text,
-                    reason: "expected a number from \(range.lowerBound) to \(range.upperBound)")
-            }
-            return .integer(value)
+            return .integer(
+                try inRange(SpokenNumber.parseInteger(text), range, text: text, expected: "a whole number"))
         case .number(let range):
-            guard let value = SpokenNumber.parseNumber(text) else {
-                throw ParameterValueError(parameter: name, text: text, reason: "expected a number")
-            }
-            if let range, !range.contains(value) {
-                throw ParameterValueError(
-                    parameter: name, text: text,
-                    reason: "expected a number from \(range.lowerBound) to \(range.upperBound)")
-            }
-            return .number(value)
+            return .number(try inRange(SpokenNumber.parseNumber(text), range, text: text, expected: "a number"))
         case .boolean:
             if let value = BooleanWords.value(of: joined) { return .boolean(value) }
             throw ParameterValueError(parameter: name, text: text, reason: "expected yes or no")
@@ -48,6 +33,19 @@ extension ParameterDefinition {
             }
             return .text(trimmed)
         }
+    }
+
+    /// `value` parsed from `text`, when there is one and `range` (if any) holds it.
+    private func inRange<Value: Comparable>(
+        _ value: Value?, _ range: ClosedRange<Value>?, text: String, expected: String
+    ) throws -> Value {
+        guard let value else { throw ParameterValueError(parameter: name, text: text, reason: "expected \(expected)") }
+        if let range, !range.contains(value) {
+            throw ParameterValueError(
+                parameter: name, text: text, reason: "expected a number from \(range.lowerBound) to \(range.upperBound)"
+            )
+        }
+        return value
     }
 }
 
