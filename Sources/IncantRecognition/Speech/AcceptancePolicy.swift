@@ -15,7 +15,8 @@ import Foundation
 /// - **phone agreement**: how many of the words' own phones the free loop heard over them (in
 ///   noise, unrelated speech forced onto a phrase shares none).
 ///
-/// Confidence is `1 / (1 + exp(-(meanWordMargin - marginCenter) / marginScale))`, and 0 when
+/// Confidence is `1 / (1 + exp(-(score - marginCenter) / marginScale))`, where the score is the
+/// mean word margin moved by the phone agreement (``score(_:)``, ``agreementWeight``), and 0 when
 /// coverage is below ``minimumCoverage``, support below ``minimumSupport``, voicing below
 /// ``minimumVoicing``, or, for words less than ``quietAbove`` dB above the background, phone
 /// agreement below ``minimumNoisyPhoneAgreement``.
