@@ -171,7 +171,6 @@ public struct AcceptancePolicy: Sendable, Hashable {
     /// compared with the centre.
     public func score(_ evidence: AcousticEvidence) -> Double {
         let weight = agreementWeight * quietShare(wordsAboveBackground: evidence.wordsAboveBackground)
-        guard weight != 0 else { return evidence.meanWordMargin }
         return evidence.meanWordMargin + weight * (evidence.phoneAgreement - agreementCenter)
     }
 
