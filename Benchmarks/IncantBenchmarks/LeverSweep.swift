@@ -12,7 +12,8 @@ import Synchronization
 ///                         [--all-senones] [--adapt N [--adapt-snr 6,9,12] [--adapt-accepted]] [--adapt-online]
 ///                         [--margin-center X] [--support X] [--coverage X] [--word-gate dB|off]
 ///                         [--voicing X] [--noisy-center X|off] [--offset K] [--phone-agreement X]
-///                         [--agreement-weight X] [--agreement-center X]
+///                         [--agreement-weight X] [--agreement-center X] [--short-raise X]
+///                         [--short-frames LONG,SHORT] [--tail-words N]
 ///
 /// Prints understood / wrong / false-accept rates and decode time over audio time per
 /// condition. Every run uses the same clips and the same noise (fixed seeds) as `speech`.
@@ -21,7 +22,7 @@ struct LeverSweep {
     var snrs: [Double] = [24, 15, 6]
     var options = RecognizerOptions()
     /// Conditions to run (all when nil): clean, the SNRs as `6dB`, `negatives`, `home`, `noncommands`,
-    /// `bursts`.
+    /// `bursts`, `tails` and `tailsHome` (also with the SNRs, as `tails6dB`).
     var conditionFilter: Set<String>?
     /// Print each clip that was not understood (or was falsely accepted) with its evidence.
     var explains = false
@@ -101,6 +102,13 @@ struct LeverSweep {
             case "--adapt": adaptationTakes = max(0, Int(try next()) ?? 0)
             case "--adapt-accepted": adaptsToAccepted = true
             case "--adapt-online": adaptsOnline = true
+            case "--short-raise": options.acceptance.shortPhraseRaise = Double(try next()) ?? 0
+            // `longest,shortest` word spans in frames: none of the raise from the first, all of it at the second.
+            case "--short-frames":
+                let frames = try next().split(separator: ",").compactMap { Int($0) }
+                guard frames.count == 2 else { throw BenchmarkError("--short-frames expects LONG,SHORT") }
+                options.acceptance.shortPhraseFrames = frames[0]
+                options.acceptance.shortestPhraseFrames = frames[1]
             case "--tail-words": tailWords = max(1, Int(try next()) ?? 2)
             case "--adapt-snr": adaptationSNRs = try next().split(separator: ",").compactMap { Double($0) }
             default: throw BenchmarkError("unknown option \(arguments[index])")
@@ -167,12 +175,21 @@ struct LeverSweep {
             let sentences = try SentenceLists.plain(path: paths.nonCommands)
             conditions.append(("noncommands", try synthesized(sentences, paths: paths) { _ in nil }, homeCatalog))
         }
-        if conditionFilter?.contains("tails") ?? true || conditionFilter?.contains("tailsHome") ?? true {
+        if conditionFilter?.contains(where: { $0.hasPrefix("tails") }) ?? true {
             // Short real commands cut from the clean orders, against their own phrases and the home phrases.
             let (tailClips, tailCatalog) = try tails(
                 of: clips.map(\.element), catalog: coffeeCatalog, options: options)
             conditions.append(("tails", tailClips, tailCatalog))
             conditions.append(("tailsHome", tailClips.map(\.asNegative), homeCatalog))
+            for snr in snrs {
+                let mixed = tailClips.enumerated().map { index, clip in
+                    var noisy = clip
+                    noisy.samples = noise.mix(clip.samples, snr: snr, seed: 0x7A11_0000 &+ UInt64(index))
+                    return noisy
+                }
+                conditions.append(("tails\(Int(snr))dB", mixed, tailCatalog))
+                conditions.append(("tailsHome\(Int(snr))dB", mixed.map(\.asNegative), homeCatalog))
+            }
         }
         let bursts = noise.bursts(count: 40, seed: 0xB0_0575).map {
             SpeechClip(name: "burst", samples: $0, expected: nil)

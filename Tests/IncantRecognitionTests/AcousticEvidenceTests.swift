@@ -173,6 +173,37 @@ struct AcousticEvidenceTests {
         #expect(off.score(evidence) == evidence.meanWordMargin)
     }
 
+    @Test("a short phrase needs a higher margin than a long one")
+    func shortPhraseRaise() throws {
+        let policy = AcceptancePolicy.phrases
+        #expect(policy.shortPhraseRaise > 0)
+        let long = policy.shortPhraseFrames
+        let shortest = policy.shortestPhraseFrames
+        #expect(policy.raise(wordFrames: long) == 0)
+        #expect(policy.raise(wordFrames: long * 3) == 0)
+        #expect(policy.raise(wordFrames: shortest) == policy.shortPhraseRaise)
+        #expect(policy.raise(wordFrames: 1) == policy.shortPhraseRaise)
+        #expect(abs(policy.raise(wordFrames: (long + shortest) / 2) - policy.shortPhraseRaise / 2) < 1)
+        // A margin a little above the centre (and agreement at its own centre): accepted when
+        // the words span a second, rejected when they span half a second.
+        var evidence = AcousticEvidence(
+            utteranceMargin: -40, worstWordMargin: -60, meanWordMargin: policy.marginCenter + 2, coverage: 1,
+            speechFrames: long, wordFrames: long, support: 1)
+        evidence.voicing = 0.7
+        evidence.wordsAboveBackground = 60
+        evidence.phoneAgreement = policy.agreementCenter
+        #expect(policy.confidence(evidence) > 0.5)
+        evidence.wordFrames = shortest
+        evidence.speechFrames = shortest
+        #expect(policy.confidence(evidence) < 0.5)
+        var off = policy
+        off.shortPhraseRaise = 0
+        #expect(off.confidence(evidence) > 0.5)
+        // In noise the centre does not rise for short phrases.
+        #expect(policy.raise(wordFrames: shortest, wordsAboveBackground: policy.quietAbove) == policy.shortPhraseRaise)
+        #expect(policy.raise(wordFrames: shortest, wordsAboveBackground: policy.quietAbove - 1) == 0)
+    }
+
     @Test("in noise the words must share some phones with the loop; in quiet they need not")
     func noisyPhoneAgreement() {
         let policy = AcceptancePolicy.phrases
