@@ -13,7 +13,7 @@ import Synchronization
 ///                         [--margin-center X] [--support X] [--coverage X] [--word-gate dB|off]
 ///                         [--voicing X] [--noisy-center X|off] [--offset K] [--phone-agreement X]
 ///                         [--agreement-weight X] [--agreement-center X] [--short-raise X]
-///                         [--short-frames LONG,SHORT] [--tail-words N]
+///                         [--short-frames LONG,SHORT] [--tail-words N] [--noisy-support X]
 ///
 /// Prints understood / wrong / false-accept rates and decode time over audio time per
 /// condition. Every run uses the same clips and the same noise (fixed seeds) as `speech`.
@@ -102,6 +102,7 @@ struct LeverSweep {
             case "--adapt": adaptationTakes = max(0, Int(try next()) ?? 0)
             case "--adapt-accepted": adaptsToAccepted = true
             case "--adapt-online": adaptsOnline = true
+            case "--noisy-support": options.acceptance.minimumNoisySupport = Double(try next()) ?? 0
             case "--short-raise": options.acceptance.shortPhraseRaise = Double(try next()) ?? 0
             // `longest,shortest` word spans in frames: none of the raise from the first, all of it at the second.
             case "--short-frames":

@@ -173,6 +173,26 @@ struct AcousticEvidenceTests {
         #expect(off.score(evidence) == evidence.meanWordMargin)
     }
 
+    @Test("in noise the loop must hear speech under more of the words than in quiet")
+    func noisySupport() {
+        let policy = AcceptancePolicy.phrases
+        #expect(policy.minimumNoisySupport > policy.minimumSupport)
+        var evidence = AcousticEvidence(
+            utteranceMargin: -20, worstWordMargin: -30, meanWordMargin: policy.marginCenter + 20, coverage: 1,
+            speechFrames: 200, wordFrames: 200, support: (policy.minimumSupport + policy.minimumNoisySupport) / 2)
+        evidence.voicing = 0.7
+        evidence.phoneAgreement = 0.5
+        evidence.wordsAboveBackground = policy.quietAbove
+        #expect(policy.confidence(evidence) > 0.5)
+        evidence.wordsAboveBackground = policy.quietAbove - 1
+        #expect(policy.confidence(evidence) == 0)
+        evidence.support = policy.minimumNoisySupport
+        #expect(policy.confidence(evidence) > 0.5)
+        evidence.support = policy.minimumSupport / 2
+        evidence.wordsAboveBackground = 60
+        #expect(policy.confidence(evidence) == 0)
+    }
+
     @Test("a short phrase needs a higher margin than a long one")
     func shortPhraseRaise() throws {
         let policy = AcceptancePolicy.phrases
