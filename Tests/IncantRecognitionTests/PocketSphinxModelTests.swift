@@ -40,4 +40,26 @@ struct PocketSphinxModelTests {
         let model = PocketSphinxModel(acousticModel: "/nonexistent/en-us", dictionary: "/nonexistent/dict")
         #expect(throws: RecognitionError.self) { try PocketSphinxDecoder(model: model) }
     }
+
+    @Test("a model without its language models names the file each search needs")
+    func missingLanguageModels() throws {
+        var model = try PocketSphinxModel.locate(environment: [:])
+        model.phoneLanguageModel = nil
+        model.languageModel = nil
+        let decoder = try PocketSphinxDecoder(model: model)
+        let phoneLoop = #expect(throws: RecognitionError.self) { try decoder.loadPhoneLoop() }
+        guard case .modelMissing(let phonePath, let phoneHint) = phoneLoop else {
+            Issue.record("expected modelMissing, got \(String(describing: phoneLoop))")
+            return
+        }
+        #expect(phonePath == "/usr/share/pocketsphinx/model/en-us/en-us-phone.lm.bin")
+        #expect(phoneHint.contains("phone loop"))
+        let dictation = #expect(throws: RecognitionError.self) { try decoder.loadLanguageModel() }
+        guard case .modelMissing(let path, _) = dictation else {
+            Issue.record("expected modelMissing, got \(String(describing: dictation))")
+            return
+        }
+        #expect(path == "/usr/share/pocketsphinx/model/en-us/en-us.lm.bin")
+        #expect(!decoder.searchNames.contains(PocketSphinxDecoder.phoneLoopSearch))
+    }
 }

@@ -57,14 +57,10 @@ extension PocketSphinxDecoder {
     ///
     /// - Throws: ``RecognitionError/modelMissing(path:hint:)`` if the model has no phone LM.
     public func loadPhoneLoop(named name: String = PocketSphinxDecoder.phoneLoopSearch) throws {
-        guard let phoneModel = model.phoneLanguageModel else {
-            throw RecognitionError.modelMissing(
-                path: (model.acousticModel as NSString).deletingLastPathComponent + "/en-us-phone.lm.bin",
-                hint: "the phone loop needs the phone language model of Debian's pocketsphinx-en-us package")
-        }
-        try addSearch(named: name, failure: "cannot load '\(phoneModel)'") {
-            ps_set_allphone_file(decoder, name, phoneModel)
-        }
+        try addModelSearch(
+            named: name, file: model.phoneLanguageModel, usual: "en-us-phone.lm.bin",
+            hint: "the phone loop needs the phone language model of Debian's pocketsphinx-en-us package"
+        ) { ps_set_allphone_file(decoder, name, $0) }
     }
 
     /// The name of the open-vocabulary search added by ``loadLanguageModel(named:)``.
@@ -75,14 +71,23 @@ extension PocketSphinxDecoder {
     ///
     /// - Throws: ``RecognitionError/modelMissing(path:hint:)`` if the model has no word LM.
     public func loadLanguageModel(named name: String = PocketSphinxDecoder.dictationSearch) throws {
-        guard let languageModel = model.languageModel else {
+        try addModelSearch(
+            named: name, file: model.languageModel, usual: "en-us.lm.bin",
+            hint: "open-vocabulary recognition needs the language model of Debian's pocketsphinx-en-us package"
+        ) { ps_set_lm_file(decoder, name, $0) }
+    }
+
+    /// Adds the search `install` makes from the model's `file` (a language model beside the
+    /// acoustic model), or throws ``RecognitionError/modelMissing(path:hint:)`` naming where
+    /// `usual` would be when the model has none.
+    private func addModelSearch(
+        named name: String, file: String?, usual: String, hint: String, _ install: (String) -> Int32
+    ) throws {
+        guard let file else {
             throw RecognitionError.modelMissing(
-                path: (model.acousticModel as NSString).deletingLastPathComponent + "/en-us.lm.bin",
-                hint: "open-vocabulary recognition needs the language model of Debian's pocketsphinx-en-us package")
+                path: (model.acousticModel as NSString).deletingLastPathComponent + "/" + usual, hint: hint)
         }
-        try addSearch(named: name, failure: "cannot load '\(languageModel)'") {
-            ps_set_lm_file(decoder, name, languageModel)
-        }
+        try addSearch(named: name, failure: "cannot load '\(file)'") { install(file) }
     }
 
     /// Installs a search with `install` (a pocketsphinx call returning 0 on success) under the
