@@ -258,7 +258,9 @@ struct LeverSweep {
     /// their first frame to the end of the recording, after the recording's first 0.3 s (room
     /// tone). Returned with their own phrase set: one shortcut, `tail`, whose only phrase is
     /// `{tail}`, an enum of every tail cut. The cut start is abrupt (the word before it is
-    /// coarticulated into it), so these are harder than a command said on its own.
+    /// coarticulated into it), so these are harder than a command said on its own. Each order
+    /// is searched a second time, with the phrase search alone, for the audio frames of its
+    /// words: the recognition's words count only the frames pocketsphinx kept.
     private func tails(
         of clips: [SpeechClip], catalog: PhraseCatalog, options: RecognizerOptions
     ) throws -> (clips: [SpeechClip], catalog: PhraseCatalog) {

@@ -202,14 +202,14 @@ public struct AcceptancePolicy: Sendable, Hashable {
 
     /// Confidence in [0, 1].
     public func confidence(_ evidence: AcousticEvidence) -> Double {
-        let quiet = evidence.wordsAboveBackground >= quietAbove
+        let above = evidence.wordsAboveBackground
+        let quiet = above >= quietAbove
         guard evidence.coverage >= minimumCoverage,
             evidence.support >= (quiet ? minimumSupport : max(minimumSupport, minimumNoisySupport)),
             evidence.voicing >= minimumVoicing,
             evidence.meanWordMargin.isFinite,
             quiet || evidence.phoneAgreement >= minimumNoisyPhoneAgreement
         else { return 0 }
-        let above = evidence.wordsAboveBackground
         let center =
             center(wordsAboveBackground: above) + raise(wordFrames: evidence.wordFrames, wordsAboveBackground: above)
         return 1 / (1 + exp(-(score(evidence) - center) / marginScale))
