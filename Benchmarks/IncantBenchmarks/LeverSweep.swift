@@ -154,9 +154,7 @@ struct LeverSweep {
         var noisyNegatives: [(String, [SpeechClip], PhraseCatalog)] = []
         for snr in snrs {
             let mixed = clips.map { index, clip in
-                var noisy = clip
-                noisy.samples = noise.mix(clip.samples, snr: snr, seed: 0x5EED_0000 &+ UInt64(index))
-                return noisy
+                noise.mix(clip, snr: snr, seed: NoiseMixer.coffeeSeed &+ UInt64(index))
             }
             conditions.append(("\(Int(snr))dB", mixed, coffeeCatalog))
             // The same noisy coffee orders against the home phrases.
@@ -184,9 +182,7 @@ struct LeverSweep {
             conditions.append(("tailsHome", tailClips.map(\.asNegative), homeCatalog))
             for snr in snrs {
                 let mixed = tailClips.enumerated().map { index, clip in
-                    var noisy = clip
-                    noisy.samples = noise.mix(clip.samples, snr: snr, seed: 0x7A11_0000 &+ UInt64(index))
-                    return noisy
+                    noise.mix(clip, snr: snr, seed: 0x7A11_0000 &+ UInt64(index))
                 }
                 conditions.append(("tails\(Int(snr))dB", mixed, tailCatalog))
                 conditions.append(("tailsHome\(Int(snr))dB", mixed.map(\.asNegative), homeCatalog))
@@ -275,7 +271,7 @@ struct LeverSweep {
             let words = hypothesis.spokenWords
             guard words.count > tailWords else { continue }
             let tail = words.suffix(tailWords)
-            let text = tail.map { String($0.word.split(separator: "(").first ?? "") }.joined(separator: " ")
+            let text = tail.map(\.word).joined(separator: " ")
             guard text == understanding.transcript.split(separator: " ").suffix(tailWords).joined(separator: " ")
             else { continue }
             let start = max(0, hypothesis.audioFrame(tail.first!.startFrame) * 160 - 480)

@@ -14,6 +14,17 @@ struct NoiseMixer: Sendable {
         noise = samples.map { Float($0) / 32_768 }
     }
 
+    /// The seed of the noise mixed into the coffee clip at index `i` (by file name) is
+    /// `coffeeSeed &+ i`, in every benchmark, so that they all hear the same noisy clips.
+    static let coffeeSeed: UInt64 = 0x5EED_0000
+
+    /// `clip` with its samples mixed with noise at `snr` dB (``mix(_:snr:seed:)``).
+    func mix(_ clip: SpeechClip, snr: Double, seed: UInt64) -> SpeechClip {
+        var noisy = clip
+        noisy.samples = mix(clip.samples, snr: snr, seed: seed)
+        return noisy
+    }
+
     /// `speech` with noise at `snr` dB; the noise segment is chosen with a generator seeded
     /// from `seed`, so a clip gets the same noise in every run.
     func mix(_ speech: [Int16], snr: Double, seed: UInt64) -> [Int16] {

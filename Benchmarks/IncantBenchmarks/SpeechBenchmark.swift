@@ -94,8 +94,7 @@ final class SpeechBenchmark {
         var noisyNegatives: [(snr: Double, clips: [SpeechClip])] = []
         for snr in plan.snrs {
             let noisy = noisySubset.map { index, clip in
-                var mixed = clip
-                mixed.samples = noise.mix(clip.samples, snr: snr, seed: 0x5EED_0000 &+ UInt64(index))
+                var mixed = noise.mix(clip, snr: snr, seed: NoiseMixer.coffeeSeed &+ UInt64(index))
                 mixed.name = "\(Int(snr)) dB \(clip.name)"
                 return mixed
             }

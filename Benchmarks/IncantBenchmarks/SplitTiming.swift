@@ -22,9 +22,7 @@ struct SplitTiming {
         if let snr {
             let noise = NoiseMixer(noise: try WAVFile.readSamples(path: paths.kitchenNoise))
             clips = clips.map { index, clip in
-                var noisy = clip
-                noisy.samples = noise.mix(clip.samples, snr: snr, seed: 0x5EED_0000 &+ UInt64(index))
-                return (index, noisy)
+                (index, noise.mix(clip, snr: snr, seed: NoiseMixer.coffeeSeed &+ UInt64(index)))
             }
         }
         var options = RecognizerOptions(dictionaryFiles: [paths.dictionary])
