@@ -38,20 +38,42 @@ struct ToolProcess: Sendable {
     /// Standard input is empty; standard output and standard error are read concurrently so
     /// that neither pipe can fill up and stall the child.
     func run(_ arguments: [String], in directory: String? = nil) throws(LaunchFailure) -> Outcome {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = output
-        process.standardError = errors
-        do {
-            try process.run()
-        } catch {
-            throw LaunchFailure(reason: error.localizedDescription)
+        var attempt = 1
+        while true {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: executable)
+            process.arguments = arguments
+            if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
+            let output = Pipe()
+            let errors = Pipe()
+            process.standardInput = FileHandle.nullDevice
+            process.standardOutput = output
+            process.standardError = errors
+            do {
+                try process.run()
+            } catch {
+                // "Text file busy": the program was just written, and a process forked while it
+                // was open for writing still holds it open. That passes within moments.
+                if Self.isTextFileBusy(error) && attempt < 5 {
+                    Thread.sleep(forTimeInterval: 0.02 * Double(attempt))
+                    attempt += 1
+                    continue
+                }
+                throw LaunchFailure(reason: error.localizedDescription)
+            }
+            return wait(for: process, output: output, errors: errors)
         }
+    }
+
+    /// Whether starting a process failed because its executable is open for writing (`ETXTBSY`).
+    static func isTextFileBusy(_ error: any Error) -> Bool {
+        let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError
+        return [error as NSError, underlying].contains { $0?.domain == NSPOSIXErrorDomain && $0?.code == Int(ETXTBSY) }
+    }
+
+    /// Reads everything `process` writes to `output` and `errors` until it ends, stopping it
+    /// after ``timeout``.
+    private func wait(for process: Process, output: Pipe, errors: Pipe) -> Outcome {
         let timedOut = Atomic<Bool>(false)
         let watchdog = DispatchWorkItem {
             guard process.isRunning else { return }
