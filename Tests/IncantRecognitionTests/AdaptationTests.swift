@@ -191,16 +191,11 @@ struct AdaptationTests {
     /// its status and its log, or the file that is not a transform.
     @Test(.enabled(if: SharedSpeech.isAvailable && Self.toolsAreInstalled))
     func failingOrGarbageProgramsAreReported() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("fake-sphinxtrain-\(UUID())")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        func program(_ name: String, _ body: String) throws {
-            let path = folder.appendingPathComponent(name).path
-            try ("#!/bin/sh\n" + body + "\n").write(toFile: path, atomically: true, encoding: .utf8)
-            try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: path)
-        }
-        try program("bw", "echo 'INFO: reading'; echo 'FATAL: \"main.c\", line 1: cannot align take1' >&2; exit 3")
-        try program("mllr_solve", "exit 0")
+        let folder = try ScriptFolder("fake-sphinxtrain")
+        defer { folder.remove() }
+        try folder.program(
+            "bw", "echo 'INFO: reading'; echo 'FATAL: \"main.c\", line 1: cannot align take1' >&2; exit 3")
+        try folder.program("mllr_solve", "exit 0")
         let real = try SphinxTrainTools.locate()
         var tools = try SphinxTrainTools.locate(environment: [
             "INCANT_SPHINXTRAIN_DIR": folder.path, "PATH": "/usr/bin:/bin",
@@ -234,7 +229,7 @@ struct AdaptationTests {
         #expect(try online.record(takes[5].samples, words: takes[5].words) == false)
         // bw works, mllr_solve writes something that is not a transform.
         tools.baumWelch = real.baumWelch
-        try program("mllr_solve", "echo 'this is not a matrix' > transform.mllr")
+        try folder.program("mllr_solve", "echo 'this is not a matrix' > transform.mllr")
         #expect {
             try recognizer.estimateAdaptation(takes, tools: tools)
         } throws: { error in
@@ -242,8 +237,8 @@ struct AdaptationTests {
             return path.hasSuffix("/transform.mllr") && reason == "line 1: 'this' is not a number of classes"
         }
         // bw hangs: it is stopped at the time limit, and the error says so.
-        try program("bw", "exec sleep 60")
-        tools.baumWelch = folder.appendingPathComponent("bw").path
+        try folder.program("bw", "exec sleep 60")
+        tools.baumWelch = folder.url.appendingPathComponent("bw").path
         tools.timeout = .milliseconds(500)
         let started = ContinuousClock.now
         #expect {

@@ -93,16 +93,10 @@ struct PronunciationGuesserTests {
 
     @Test("output without one line per word falls back to one run per word; failures carry stderr")
     func fakeESpeak() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("incant-espeak-\(UUID())")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let oneLine = directory.appendingPathComponent("one-line").path
-        try "#!/bin/sh\nprintf \"h@l'oU\\n\"\n".write(toFile: oneLine, atomically: true, encoding: .utf8)
-        let failing = directory.appendingPathComponent("failing").path
-        try "#!/bin/sh\necho 'no voice' >&2\nexit 3\n".write(toFile: failing, atomically: true, encoding: .utf8)
-        for path in [oneLine, failing] {
-            try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: path)
-        }
+        let folder = try ScriptFolder("incant-espeak")
+        defer { folder.remove() }
+        let oneLine = try folder.program("one-line", "printf \"h@l'oU\\n\"")
+        let failing = try folder.program("failing", "echo 'no voice' >&2\nexit 3")
 
         let guesses = try PronunciationGuesser(executable: oneLine).guess(["alpha", "beta"])
         #expect(try guesses.mapValues { try $0.get().description } == ["alpha": "HH AH L OW", "beta": "HH AH L OW"])

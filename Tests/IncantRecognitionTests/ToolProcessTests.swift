@@ -7,12 +7,9 @@ import Testing
 struct ToolProcessTests {
     @Test("a program still open for writing somewhere (Text file busy) runs once it is closed")
     func textFileBusyIsRetried() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("incant-tool-\(UUID())")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let path = directory.appendingPathComponent("busy").path
-        try "#!/bin/sh\necho ran \"$1\"\n".write(toFile: path, atomically: true, encoding: .utf8)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: path)
+        let folder = try ScriptFolder("incant-tool")
+        defer { folder.remove() }
+        let path = try folder.program("busy", "echo ran \"$1\"")
         // Hold the program open for writing, as a process forked while it was being written
         // would, and let go after 50 ms: exec fails with ETXTBSY until then.
         let descriptor = open(path, O_WRONLY | O_CLOEXEC)
