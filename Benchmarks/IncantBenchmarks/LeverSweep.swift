@@ -176,15 +176,13 @@ struct LeverSweep {
         }
         if conditionFilter?.contains(where: { $0.hasPrefix("tails") }) ?? true {
             // Short real commands cut from the clean orders, against their own phrases and the home phrases.
-            let (tailClips, tailCatalog) = try tails(
-                of: clips.map(\.element), catalog: coffeeCatalog, options: options)
-            conditions.append(("tails", tailClips, tailCatalog))
-            conditions.append(("tailsHome", tailClips.map(\.asNegative), homeCatalog))
+            let short = try ShortCommands(
+                cutting: clips.map(\.element), words: tailWords, catalog: coffeeCatalog, options: options)
+            conditions.append(("tails", short.clips, short.catalog))
+            conditions.append(("tailsHome", short.clips.map(\.asNegative), homeCatalog))
             for snr in snrs {
-                let mixed = tailClips.enumerated().map { index, clip in
-                    noise.mix(clip, snr: snr, seed: 0x7A11_0000 &+ UInt64(index))
-                }
-                conditions.append(("tails\(Int(snr))dB", mixed, tailCatalog))
+                let mixed = short.mixed(with: noise, snr: snr)
+                conditions.append(("tails\(Int(snr))dB", mixed, short.catalog))
                 conditions.append(("tailsHome\(Int(snr))dB", mixed.map(\.asNegative), homeCatalog))
             }
         }
@@ -247,56 +245,6 @@ struct LeverSweep {
                 "| \(name) | \(score.clips) | \(percent(score.accuracy)) | \(percent(score.wrongRate)) "
                     + "| \(percent(score.acceptRate)) | \(String(format: "%.3f", score.realTimeFactor)) |")
         }
-    }
-
-    /// Short real commands, cut from the real recordings: the last `tailWords` words of every
-    /// clean order whose best path in the coffee grammar is the labelled one, from 30 ms before
-    /// their first frame to the end of the recording, after the recording's first 0.3 s (room
-    /// tone). Returned with their own phrase set: one shortcut, `tail`, whose only phrase is
-    /// `{tail}`, an enum of every tail cut. The cut start is abrupt (the word before it is
-    /// coarticulated into it), so these are harder than a command said on its own. Each order
-    /// is searched a second time, with the phrase search alone, for the audio frames of its
-    /// words: the recognition's words count only the frames pocketsphinx kept.
-    private func tails(
-        of clips: [SpeechClip], catalog: PhraseCatalog, options: RecognizerOptions
-    ) throws -> (clips: [SpeechClip], catalog: PhraseCatalog) {
-        let system = try IncantSystem(catalog: catalog, options: options)
-        var cut: [(name: String, samples: [Int16], text: String)] = []
-        for clip in clips {
-            let understanding = try system.understand(clip.samples)
-            guard clip.expected?.isMet(by: understanding.accepted) == true,
-                let hypothesis = try system.recognizer.decoder.decode(
-                    clip.samples, search: GrammarRecognizer.grammarSearch)
-            else { continue }
-            let words = hypothesis.spokenWords
-            guard words.count > tailWords else { continue }
-            let tail = words.suffix(tailWords)
-            let text = tail.map(\.word).joined(separator: " ")
-            guard text == understanding.transcript.split(separator: " ").suffix(tailWords).joined(separator: " ")
-            else { continue }
-            let start = max(0, hypothesis.audioFrame(tail.first!.startFrame) * 160 - 480)
-            let lead = Array(clip.samples.prefix(4_800))
-            cut.append((clip.name, lead + Array(clip.samples[start...]), text))
-        }
-        let values = Set(cut.map(\.text)).sorted().map { "\"\($0)\"" }.joined(separator: ", ")
-        let yaml = """
-            shortcuts:
-              - id: tail
-                parameters:
-                  - name: tail
-                    type: enum
-                    values: [\(values)]
-                phrases:
-                  - "{tail}"
-            """
-        let parsed = DefinitionLoader.parse(yaml, file: "tails.yaml")
-        if parsed.hasErrors { throw BenchmarkError("tails: \(parsed.diagnostics.prefix(3))") }
-        let tailClips = cut.map {
-            SpeechClip(
-                name: "\($0.name): \($0.text)", samples: $0.samples,
-                expected: Expectation(shortcutID: "tail", parameters: ["tail": $0.text]))
-        }
-        return (tailClips, PhraseCatalog(shortcuts: parsed.shortcuts))
     }
 
     /// Estimates an MLLR transform from the first ``adaptationTakes`` of `clips` that the

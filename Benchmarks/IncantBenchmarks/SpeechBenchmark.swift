@@ -30,7 +30,7 @@ final class SpeechBenchmark {
     func run() throws -> SpeechResults {
         let dictionaryFiles = [paths.dictionary]
         let coffee = CoffeeRecordings(paths: paths)
-        let catalogs: [PhraseSet: PhraseCatalog] = [
+        var catalogs: [PhraseSet: PhraseCatalog] = [
             .coffee: PhraseCatalog(shortcuts: try coffee.shortcuts()),
             .home: PhraseCatalog(shortcuts: try DefinitionLoader.load(path: paths.homePhrases)),
         ]
@@ -57,10 +57,18 @@ final class SpeechBenchmark {
             }
         }.enumerated().filter { spread($0.offset, sentences: nonCommands.count, stride: plan.nonCommandStride) }
             .map(\.element)
+        let compared = coffeeClips.enumerated().filter { $0.offset % plan.cleanComparisonStride == 0 }.map(\.element)
+        let rest = coffeeClips.enumerated().filter { $0.offset % plan.cleanComparisonStride != 0 }.map(\.element)
+        progress("cutting short commands from \(compared.count) coffee orders")
+        let shortCommands = try ShortCommands(
+            cutting: compared, words: plan.shortCommandWords, catalog: catalogs[.coffee]!,
+            options: RecognizerOptions(dictionaryFiles: dictionaryFiles))
+        catalogs[.shortCommands] = shortCommands.catalog
         results.provenance = SourceProvenance(root: paths.root).description
         results.dataSummary = [
             "coffee clips": coffeeClips.count, "home sentences": homeSentences.count,
             "non-command sentences": nonCommands.count, "voices": plan.voices.count, "noise bursts": plan.noiseBursts,
+            "short commands": shortCommands.clips.count,
         ]
 
         progress("loading recognizers (\(plan.workers) workers)")
@@ -81,8 +89,6 @@ final class SpeechBenchmark {
         }
 
         // Positives.
-        let compared = coffeeClips.enumerated().filter { $0.offset % plan.cleanComparisonStride == 0 }.map(\.element)
-        let rest = coffeeClips.enumerated().filter { $0.offset % plan.cleanComparisonStride != 0 }.map(\.element)
         record("clean", compared, condition: "coffee clean", set: .coffee)
         if !rest.isEmpty, var all = results.score("clean", .incant) {
             record("clean-rest", rest, condition: "coffee clean, rest (Incant only)", set: .coffee, systems: [.incant])
@@ -107,6 +113,15 @@ final class SpeechBenchmark {
             }
         }
         record("home", homeClips, condition: "home synthetic", set: .home)
+        let noisyShortCommands = plan.shortCommandSNRs.map {
+            (snr: $0, clips: shortCommands.mixed(with: noise, snr: $0))
+        }
+        record("short", shortCommands.clips, condition: "short commands", set: .shortCommands)
+        for (snr, clips) in noisyShortCommands {
+            record(
+                "short\(Int(snr))", clips, condition: "short commands \(Int(snr)) dB", set: .shortCommands,
+                withDictation: false)
+        }
 
         // Negatives: each set's speech against the other set, and sentences that are no command.
         let coffeeAsNegatives = compared.map(\.asNegative)
@@ -126,6 +141,14 @@ final class SpeechBenchmark {
             SpeechClip(name: "kitchen noise burst \($0.offset)", samples: $0.element, expected: nil)
         }
         record("noise→home", noiseBursts, condition: "noise bursts vs home", set: .home)
+        record(
+            "short→home", shortCommands.clips.map(\.asNegative), condition: "short commands vs home set", set: .home)
+        for (snr, clips) in noisyShortCommands {
+            record(
+                "short\(Int(snr))→home", clips.map(\.asNegative),
+                condition: "short commands \(Int(snr)) dB vs home set",
+                set: .home, withDictation: false)
+        }
         results.peakResidentBytes = ProcessMemory.peakResidentBytes
         workers = []
 

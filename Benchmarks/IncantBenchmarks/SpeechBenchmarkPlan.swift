@@ -29,6 +29,10 @@ struct SpeechBenchmarkPlan: Sendable {
     var scalingUtterances: Int
     /// Worker threads, each with its own recognizers, decoding different clips at once.
     var workers: Int
+    /// Words cut from the end of every compared clean order as a short command (``ShortCommands``).
+    var shortCommandWords: Int
+    /// SNRs at which the short commands are also decoded with kitchen noise (positives and negatives).
+    var shortCommandSNRs: [Double]
     /// `incant listen` hears every Nth coffee clip in real time (end of speech → handler start).
     var listeningClipStride: Int
 
@@ -37,12 +41,14 @@ struct SpeechBenchmarkPlan: Sendable {
         noisyNegativeSNRs: [12, 9, 6], voices: SyntheticVoice.all, homeNegativeStride: 6, nonCommandStride: 3,
         noiseBursts: 100, dictationStride: 8,
         dictationSNRs: [],
-        scalingSizes: [10, 100, 1_000, 10_000], scalingUtterances: 3, workers: 2, listeningClipStride: 8)
+        scalingSizes: [10, 100, 1_000, 10_000], scalingUtterances: 3, workers: 2, shortCommandWords: 2,
+        shortCommandSNRs: [12, 6],
+        listeningClipStride: 8)
 
     static let quick = SpeechBenchmarkPlan(
         coffeeClipLimit: 40, cleanComparisonStride: 1, snrs: [15, 6], noisyClipStride: 1, noisyNegativeSNRs: [6],
         voices: SyntheticVoice.quick,
         homeNegativeStride: 1,
         nonCommandStride: 1, noiseBursts: 40, dictationStride: 4, dictationSNRs: [6], scalingSizes: [10, 100, 1_000],
-        scalingUtterances: 2, workers: 2, listeningClipStride: 5)
+        scalingUtterances: 2, workers: 2, shortCommandWords: 2, shortCommandSNRs: [6], listeningClipStride: 5)
 }

@@ -50,7 +50,13 @@ struct SpeechReport {
                     : " The home sentences are decoded against the coffee set on \(every(plan.homeNegativeStride)).")
                 + (plan.nonCommandStride == 1
                     ? ""
-                    : " The non-commands are decoded on \(every(plan.nonCommandStride)) (each voice a different share, every sentence with some voice)."),
+                    : " The non-commands are decoded on \(every(plan.nonCommandStride)) (each voice a different share, every sentence with some voice).")
+                + " Short real commands: the last \(plan.shortCommandWords) words of each compared clean order that Incant "
+                + "understands, cut from its recording (from 30 ms before their first word to the end, after the "
+                + "recording's first 0.3 s of room tone; \(data["short commands"] ?? 0) clips, `ShortCommands`), decoded "
+                + "against their own phrase set (one shortcut, `{tail}`, listing every cut) and against the home set, "
+                + "clean and with kitchen noise at "
+                + plan.shortCommandSNRs.map { "\(Int($0)) dB" }.joined(separator: ", ") + ".",
             "",
             "A clip counts as understood when the accepted shortcut is the expected one and every labelled slot has "
                 + "exactly the labelled value (extra slots are not errors). \"wrong\" is accepted but not understood.",
@@ -88,6 +94,11 @@ struct SpeechReport {
                     + "\(ratio(incant, jsgf)) | \(percent(dictation)) |")
         }
         lines.append(accuracyRow("home, synthetic voices", "home"))
+        lines.append(accuracyRow("short commands cut from the orders, clean", "short"))
+        for snr in plan.shortCommandSNRs {
+            lines.append(
+                accuracyRow("short commands cut from the orders, kitchen noise \(Int(snr)) dB", "short\(Int(snr))"))
+        }
         return lines + [""]
     }
 
@@ -108,11 +119,17 @@ struct SpeechReport {
         let noisy = plan.noisyNegativeSNRs.map {
             ("coffee orders, kitchen noise \(Int($0)) dB", "home", "coffee\(Int($0))→home")
         }
-        for (label, set, key) in [("coffee orders (clean)", "home", "coffee→home")] + noisy + [
+        let noisyShort = plan.shortCommandSNRs.map {
+            ("short real speech, kitchen noise \(Int($0)) dB", "home", "short\(Int($0))→home")
+        }
+        let others: [(String, String, String)] = [
             ("home sentences (synthetic)", "coffee", "home→coffee"),
-            ("non-commands (synthetic)", "coffee", "other→coffee"), ("non-commands (synthetic)", "home", "other→home"),
+            ("non-commands (synthetic)", "coffee", "other→coffee"),
+            ("non-commands (synthetic)", "home", "other→home"),
             ("kitchen noise bursts, 0.6–4 s", "home", "noise→home"),
-        ] {
+            ("short real speech: orders' last \(plan.shortCommandWords) words (clean)", "home", "short→home"),
+        ]
+        for (label, set, key) in [("coffee orders (clean)", "home", "coffee→home")] + noisy + others + noisyShort {
             let incant = results.score(key, .incant)
             let jsgf = results.score(key, .jsgf)
             let dictation = results.score(key, .dictation)
@@ -171,12 +188,12 @@ struct SpeechReport {
         }
         lines += [
             "",
-            "Peak resident memory of the whole benchmark process (`VmHWM`, with \(plan.workers) × 6 systems loaded "
-                + "at once: \(plan.workers * 5) pocketsphinx decoders): \(ProcessMemory.describe(results.peakResidentBytes)) "
+            "Peak resident memory of the whole benchmark process (`VmHWM`, with \(plan.workers) × 9 systems (3 phrase sets) "
+                + "loaded at once: \(plan.workers * 7) pocketsphinx decoders): \(ProcessMemory.describe(results.peakResidentBytes)) "
                 + "after the accuracy runs, \(ProcessMemory.describe(results.overallPeakResidentBytes)) by the end "
                 + "(including the grammar-size step). "
                 + "Memory added is the growth of resident memory while the first worker built each system; the LM "
-                + "transcriber is shared by both sets (counted under the coffee set).",
+                + "transcriber is shared by the three sets (counted under the coffee set).",
             "",
         ]
         return lines

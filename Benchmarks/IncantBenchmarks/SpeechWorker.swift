@@ -5,6 +5,8 @@ import IncantPhrases
 enum PhraseSet: String, Sendable {
     case coffee
     case home
+    /// Short commands cut from the coffee orders (``ShortCommands``), with their own phrases.
+    case shortCommands
 }
 
 /// One worker thread's recognizers: the three systems for each phrase set, with their own
@@ -23,7 +25,7 @@ final class SpeechWorker: @unchecked Sendable {
     ) throws -> SpeechWorker {
         var systems: [PhraseSet: [SystemKind: SpeechSystem]] = [:]
         var transcriber: DictationTranscriber?
-        for set in [PhraseSet.coffee, .home] {
+        for set in [PhraseSet.coffee, .home, .shortCommands] {
             guard let catalog = catalogs[set] else { continue }
             for kind in SystemKind.allCases {
                 systems[set, default: [:]][kind] = try measure(kind, set) {
