@@ -14,6 +14,7 @@ import Synchronization
 ///                         [--voicing X] [--noisy-center X|off] [--offset K] [--phone-agreement X]
 ///                         [--agreement-weight X] [--agreement-center X] [--short-raise X]
 ///                         [--short-frames LONG,SHORT] [--tail-words N] [--noisy-support X]
+///                         [--noisy-voiced-coverage X|off]
 ///
 /// Prints understood / wrong / false-accept rates and decode time over audio time per
 /// condition. Every run uses the same clips and the same noise (fixed seeds) as `speech`.
@@ -103,6 +104,9 @@ struct LeverSweep {
             case "--adapt-accepted": adaptsToAccepted = true
             case "--adapt-online": adaptsOnline = true
             case "--noisy-support": options.acceptance.minimumNoisySupport = Double(try next()) ?? 0
+            case "--noisy-voiced-coverage":
+                let value = try next()
+                options.acceptance.minimumNoisyVoicedCoverage = value == "off" ? nil : Double(value)
             case "--short-raise": options.acceptance.shortPhraseRaise = Double(try next()) ?? 0
             // `longest,shortest` word spans in frames: none of the raise from the first, all of it at the second.
             case "--short-frames":
@@ -200,7 +204,7 @@ struct LeverSweep {
         defer {
             if let dumpPath {
                 let header =
-                    "condition\tclip\tpositive\taccepted\tmatchCorrect\ttranscript\tmargin\tworst\tcoverage\tsupport\twordFrames\tspeechFrames\tvoicing\tabove\tagree\n"
+                    "condition\tclip\tpositive\taccepted\tmatchCorrect\ttranscript\tmargin\tworst\tcoverage\tsupport\twordFrames\tspeechFrames\tvoicing\tabove\tagree\tvoicedCoverage\n"
                 try? (header + dump.withLock { $0 }.joined()).write(toFile: dumpPath, atomically: true, encoding: .utf8)
             }
         }
@@ -299,6 +303,7 @@ struct LeverSweep {
                 "\(e?.wordFrames ?? 0)", "\(e?.speechFrames ?? 0)", e.map { String(format: "%.3f", $0.voicing) } ?? "",
                 e.map { String(format: "%.1f", $0.wordsAboveBackground) } ?? "",
                 e.map { String(format: "%.3f", $0.phoneAgreement) } ?? "",
+                e.map { String(format: "%.3f", $0.voicedCoverage) } ?? "",
             ])
             .joined(separator: "\t") + "\n"
     }

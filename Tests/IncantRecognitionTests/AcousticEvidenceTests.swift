@@ -56,6 +56,64 @@ struct AcousticEvidenceTests {
         #expect(Self.coverage(speechLevel: 8_000, restLevel: 1_000, wordGate: 6) == 1)
     }
 
+    @Test("voiced coverage counts only voiced frames the words leave unexplained")
+    func voicedCoverage() {
+        // The command is a tone (periodic, so voiced); after it comes 1 s of either another
+        // tone, as loud (speech the phrase left unexplained), or as loud a hiss (clatter).
+        var random = UInt64(0x5EED)
+        func hiss() -> Double {
+            random = random &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Double(Int64(bitPattern: random >> 11) % 20_000 - 10_000)
+        }
+        func evidence(rest: (Int) -> Double) -> AcousticEvidence {
+            let samples = (0..<32_000).map { index -> Int16 in
+                let tone = sin(Double(index) * 0.3)
+                if index < 8_000 { return Int16(10 * tone) }
+                if index < 16_000 { return Int16(8_000 * tone) }
+                return Int16(rest(index))
+            }
+            return AcousticEvidence(
+                grammar: Self.grammar, phoneLoop: Self.phoneLoop, levels: FrameLevels(samples: samples), speechGate: 9,
+                wordRelativeGate: 6, voicing: Voicing(samples: samples))
+        }
+        let tone = evidence { 6_000 * sin(Double($0) * 0.3) }
+        #expect(tone.coverage < 0.4)
+        #expect(tone.voicedCoverage < 0.4)
+        let clatter = evidence { _ in hiss() }
+        #expect(clatter.coverage < 0.4)
+        #expect(clatter.voicedCoverage > 0.9)
+        // Not measured without voicing.
+        #expect(AcousticEvidence(grammar: Self.grammar, phoneLoop: Self.phoneLoop).voicedCoverage == 1)
+    }
+
+    @Test("in noise, unexplained frames count against the words only when voiced; in quiet, all of them")
+    func noisyVoicedCoverage() throws {
+        let policy = AcceptancePolicy.phrases
+        let least = try #require(policy.minimumNoisyVoicedCoverage)
+        #expect(policy.needsVoicing)
+        var evidence = AcousticEvidence(
+            utteranceMargin: -20, worstWordMargin: -30, meanWordMargin: policy.marginCenter + 20,
+            coverage: policy.minimumCoverage / 2, speechFrames: 400, wordFrames: 200, support: 1)
+        evidence.voicing = 0.7
+        evidence.phoneAgreement = 0.5
+        evidence.voicedCoverage = least
+        evidence.wordsAboveBackground = policy.quietAbove - 5
+        #expect(policy.confidence(evidence) > 0.5)
+        evidence.voicedCoverage = least - 0.05
+        #expect(policy.confidence(evidence) == 0)
+        // In quiet the plain coverage decides, whatever the voicing.
+        evidence.voicedCoverage = 1
+        evidence.wordsAboveBackground = policy.quietAbove
+        #expect(policy.confidence(evidence) == 0)
+        evidence.coverage = policy.minimumCoverage
+        #expect(policy.confidence(evidence) > 0.5)
+        var off = policy
+        off.minimumNoisyVoicedCoverage = nil
+        evidence.wordsAboveBackground = policy.quietAbove - 5
+        evidence.coverage = policy.minimumCoverage / 2
+        #expect(off.confidence(evidence) == 0)
+    }
+
     @Test("word frames are looked up in the audio through the frames pocketsphinx kept")
     func keptFrames() {
         // The search saw only audio frames 100…299: its frame 0 is audio frame 100.

@@ -38,6 +38,10 @@ public struct AcousticEvidence: Sendable, Hashable, Codable {
     /// words, at least 0. A phrase that was said shares many of its phones with the loop's; a
     /// phrase forced onto other speech shares few. 1 when not measured.
     public var phoneAgreement: Double = 1
+    /// ``coverage`` counting only voiced frames (``Voicing``) among those the words leave
+    /// unexplained: speech the words did not explain is voiced in about half its frames,
+    /// kitchen clatter around a command hardly ever. 1 when voicing was not measured.
+    public var voicedCoverage: Double = 1
 
     public init(
         utteranceMargin: Double, worstWordMargin: Double, meanWordMargin: Double, coverage: Double, speechFrames: Int,
@@ -121,7 +125,12 @@ public struct AcousticEvidence: Sendable, Hashable, Codable {
                 pronunciations: pronunciations)
         }
         // The share of the loop's audible speech that the words cover; 1 when there is none.
-        coverage = audible.isEmpty ? 1 : Double(audible.intersection(spoken).count) / Double(audible.count)
+        let covered = audible.intersection(spoken).count
+        coverage = audible.isEmpty ? 1 : Double(covered) / Double(audible.count)
+        if let voicing {
+            let unexplained = audible.subtracting(spoken).count { voicing.isVoiced(atFrame: grammar.audioFrame($0)) }
+            voicedCoverage = covered + unexplained == 0 ? 1 : Double(covered) / Double(covered + unexplained)
+        }
     }
 
     /// 1 − (edit distance between each word's closest pronunciation and the loop's phones

@@ -290,7 +290,7 @@ public final class GrammarRecognizer: Recognizer, @unchecked Sendable {
                 grammar: hypothesis, phoneLoop: phones,
                 levels: policy.needsFrameLevels ? FrameLevels(samples: samples) : nil,
                 speechGate: policy.speechGate, wordRelativeGate: policy.wordRelativeGate,
-                voicing: policy.minimumVoicing > 0 ? Voicing(samples: samples) : nil,
+                voicing: policy.needsVoicing ? Voicing(samples: samples) : nil,
                 pronunciations: { [decoder] word in decoder.pronunciations(of: word) })
             evidence = measured
             margin = measured.utteranceMargin
