@@ -186,14 +186,16 @@ struct SpeechReport {
                     + "\(ratio(values[0].map { Double($0.residentBytes) }, values[1].map { Double($0.residentBytes) })) | "
                     + "\(ProcessMemory.describe(values[2]?.residentBytes)) |")
         }
+        // Every set has the three systems; the LM transcriber is one decoder shared by the sets.
+        let sets = PhraseSet.allCases.count
         lines += [
             "",
-            "Peak resident memory of the whole benchmark process (`VmHWM`, with \(plan.workers) × 9 systems (3 phrase sets) "
-                + "loaded at once: \(plan.workers * 7) pocketsphinx decoders): \(ProcessMemory.describe(results.peakResidentBytes)) "
+            "Peak resident memory of the whole benchmark process (`VmHWM`, with \(plan.workers) × \(sets * SystemKind.allCases.count) "
+                + "systems (\(sets) phrase sets) loaded at once: \(plan.workers * (2 * sets + 1)) pocketsphinx decoders): \(ProcessMemory.describe(results.peakResidentBytes)) "
                 + "after the accuracy runs, \(ProcessMemory.describe(results.overallPeakResidentBytes)) by the end "
                 + "(including the grammar-size step). "
                 + "Memory added is the growth of resident memory while the first worker built each system; the LM "
-                + "transcriber is shared by the three sets (counted under the coffee set).",
+                + "transcriber is shared by the sets (counted under the coffee set).",
             "",
         ]
         return lines

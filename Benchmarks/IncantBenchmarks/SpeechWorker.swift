@@ -2,7 +2,7 @@ import Foundation
 import IncantPhrases
 
 /// The phrase sets of the speech benchmark.
-enum PhraseSet: String, Sendable {
+enum PhraseSet: String, Sendable, CaseIterable {
     case coffee
     case home
     /// Short commands cut from the coffee orders (``ShortCommands``), with their own phrases.
@@ -25,7 +25,7 @@ final class SpeechWorker: @unchecked Sendable {
     ) throws -> SpeechWorker {
         var systems: [PhraseSet: [SystemKind: SpeechSystem]] = [:]
         var transcriber: DictationTranscriber?
-        for set in [PhraseSet.coffee, .home, .shortCommands] {
+        for set in PhraseSet.allCases {
             guard let catalog = catalogs[set] else { continue }
             for kind in SystemKind.allCases {
                 systems[set, default: [:]][kind] = try measure(kind, set) {
