@@ -7,7 +7,8 @@ import Foundation
 /// - **mean word margin**: how far below a free phone loop the phrase's words score over
 ///   their own frames (a wrong word fits its frames badly);
 /// - **coverage**: how much of the speech the loop hears the phrase's words cover (a short
-///   phrase that swallowed a long sentence leaves most of it to silence and fillers);
+///   phrase that swallowed a long sentence leaves most of it to silence and fillers); in noise
+///   only the voiced frames the words leave unexplained count (clatter is seldom voiced);
 /// - **support**: how much of the words' own time the loop hears as speech at all (a phrase
 ///   laid over clatter, hiss or a door slam sits on frames the loop gives to noise fillers);
 /// - **voicing**: how much of the words' time is voiced, periodic at a speaking pitch (a
