@@ -6,11 +6,18 @@ import Testing
 @Suite("acoustic evidence: coverage of the heard speech")
 struct AcousticEvidenceTests {
     /// 2 s of audio: 0.5 s of near silence, 0.5 s of the command at `speechLevel`, then 1 s of
-    /// something else at `restLevel` (peak sample values).
+    /// something else at `restLevel` (peak sample values), all one tone.
     static func samples(speechLevel: Double, restLevel: Double) -> [Int16] {
+        samples(speechLevel: speechLevel) { restLevel * sin(Double($0) * 0.3) }
+    }
+
+    /// The same 0.5 s of near silence and 0.5 s of the command (a tone at `speechLevel`), then
+    /// 1 s of `rest(sampleIndex)`.
+    static func samples(speechLevel: Double, rest: (Int) -> Double) -> [Int16] {
         (0..<32_000).map { index in
-            let level = index < 8_000 ? 10 : index < 16_000 ? speechLevel : restLevel
-            return Int16(level * sin(Double(index) * 0.3))
+            if index < 8_000 { return Int16(10 * sin(Double(index) * 0.3)) }
+            if index < 16_000 { return Int16(speechLevel * sin(Double(index) * 0.3)) }
+            return Int16(rest(index))
         }
     }
 
@@ -66,12 +73,7 @@ struct AcousticEvidenceTests {
             return Double(Int64(bitPattern: random >> 11) % 20_000 - 10_000)
         }
         func evidence(rest: (Int) -> Double) -> AcousticEvidence {
-            let samples = (0..<32_000).map { index -> Int16 in
-                let tone = sin(Double(index) * 0.3)
-                if index < 8_000 { return Int16(10 * tone) }
-                if index < 16_000 { return Int16(8_000 * tone) }
-                return Int16(rest(index))
-            }
+            let samples = Self.samples(speechLevel: 8_000, rest: rest)
             return AcousticEvidence(
                 grammar: Self.grammar, phoneLoop: Self.phoneLoop, levels: FrameLevels(samples: samples), speechGate: 9,
                 wordRelativeGate: 6, voicing: Voicing(samples: samples))
