@@ -81,9 +81,12 @@ struct AcousticEvidenceTests {
         let tone = evidence { 6_000 * sin(Double($0) * 0.3) }
         #expect(tone.coverage < 0.4)
         #expect(tone.voicedCoverage < 0.4)
+        // The second tone's 100 frames (1 s), all voiced and all unexplained.
+        #expect(tone.unexplainedVoicedFrames > 90)
         let clatter = evidence { _ in hiss() }
         #expect(clatter.coverage < 0.4)
         #expect(clatter.voicedCoverage > 0.9)
+        #expect(clatter.unexplainedVoicedFrames < 5)
         // Not measured without voicing.
         #expect(AcousticEvidence(grammar: Self.grammar, phoneLoop: Self.phoneLoop).voicedCoverage == 1)
     }
@@ -102,7 +105,13 @@ struct AcousticEvidenceTests {
         evidence.wordsAboveBackground = policy.quietAbove - 5
         #expect(policy.confidence(evidence) > 0.5)
         evidence.voicedCoverage = least - 0.05
+        evidence.unexplainedVoicedFrames = policy.noisyVoicedAllowance + 1
         #expect(policy.confidence(evidence) == 0)
+        // A few voiced frames unexplained pass, however few frames the words cover.
+        evidence.unexplainedVoicedFrames = policy.noisyVoicedAllowance
+        #expect(policy.noisyVoicedAllowance > 0)
+        #expect(policy.confidence(evidence) > 0.5)
+        evidence.unexplainedVoicedFrames = policy.noisyVoicedAllowance + 1
         // In quiet the plain coverage decides, whatever the voicing.
         evidence.voicedCoverage = 1
         evidence.wordsAboveBackground = policy.quietAbove

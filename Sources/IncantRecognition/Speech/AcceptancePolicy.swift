@@ -22,7 +22,8 @@ import Foundation
 /// below ``minimumCoverage``, support below ``minimumSupport``, voicing below
 /// ``minimumVoicing``, or, for words less than ``quietAbove`` dB above the background, phone
 /// agreement below ``minimumNoisyPhoneAgreement``, support below ``minimumNoisySupport`` or
-/// voiced coverage below ``minimumNoisyVoicedCoverage`` (which then replaces coverage).
+/// voiced coverage below ``minimumNoisyVoicedCoverage`` (which then replaces coverage) with more
+/// than ``noisyVoicedAllowance`` voiced frames unexplained.
 public struct AcceptancePolicy: Sendable, Hashable {
     /// The mean word margin (log units per frame) that maps to confidence 0.5.
     public var marginCenter: Double
@@ -86,15 +87,21 @@ public struct AcceptancePolicy: Sendable, Hashable {
     /// frames the words leave unexplained count against them. Kitchen clatter after or between
     /// the words is loud but hardly ever voiced; unrelated speech a phrase left unexplained is.
     public var minimumNoisyVoicedCoverage: Double? = nil
+    /// With ``minimumNoisyVoicedCoverage``, the words cover enough whenever they leave at most
+    /// this many voiced frames unexplained, whatever the ratio: a tenth of a second of voicing
+    /// in the noise around a short command (a ringing pan, a voice far off) is no sentence the
+    /// command swallowed, but it is a large share of the few frames a two-word command covers.
+    public var noisyVoicedAllowance: Int = 0
 
     public init(
         marginCenter: Double, marginScale: Double, minimumCoverage: Double, speechGate: Double = 0,
         minimumSupport: Double = 0, wordRelativeGate: Double? = nil, minimumVoicing: Double = 0,
         noisyMarginCenter: Double? = nil, minimumNoisyPhoneAgreement: Double = 0, agreementWeight: Double = 0,
         agreementCenter: Double = 0, shortPhraseRaise: Double = 0, minimumNoisySupport: Double = 0,
-        minimumNoisyVoicedCoverage: Double? = nil
+        minimumNoisyVoicedCoverage: Double? = nil, noisyVoicedAllowance: Int = 0
     ) {
         self.minimumNoisyVoicedCoverage = minimumNoisyVoicedCoverage
+        self.noisyVoicedAllowance = noisyVoicedAllowance
         self.minimumNoisySupport = minimumNoisySupport
         self.shortPhraseRaise = shortPhraseRaise
         self.agreementWeight = agreementWeight
@@ -220,7 +227,7 @@ public struct AcceptancePolicy: Sendable, Hashable {
         marginCenter: -45, marginScale: 3, minimumCoverage: 0.82, speechGate: 9, minimumSupport: 0.4,
         wordRelativeGate: 6, minimumVoicing: 0.25, noisyMarginCenter: -36, minimumNoisyPhoneAgreement: 0.02,
         agreementWeight: 50, agreementCenter: 0.2, shortPhraseRaise: 8,
-        minimumNoisySupport: 0.6, minimumNoisyVoicedCoverage: 0.9)
+        minimumNoisySupport: 0.6, minimumNoisyVoicedCoverage: 0.9, noisyVoicedAllowance: 10)
 
     /// Confidence in [0, 1].
     public func confidence(_ evidence: AcousticEvidence) -> Double {
@@ -238,9 +245,13 @@ public struct AcceptancePolicy: Sendable, Hashable {
     }
 
     /// Whether the words explain enough of the heard speech: ``minimumCoverage``, or in noise
-    /// ``minimumNoisyVoicedCoverage`` when set.
+    /// ``minimumNoisyVoicedCoverage`` (or no more than ``noisyVoicedAllowance`` voiced frames
+    /// unexplained) when set.
     func covers(_ evidence: AcousticEvidence, quiet: Bool) -> Bool {
-        if !quiet, let minimumNoisyVoicedCoverage { return evidence.voicedCoverage >= minimumNoisyVoicedCoverage }
+        if !quiet, let minimumNoisyVoicedCoverage {
+            return evidence.voicedCoverage >= minimumNoisyVoicedCoverage
+                || evidence.unexplainedVoicedFrames <= noisyVoicedAllowance
+        }
         return evidence.coverage >= minimumCoverage
     }
 

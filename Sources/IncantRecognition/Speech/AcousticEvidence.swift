@@ -42,6 +42,9 @@ public struct AcousticEvidence: Sendable, Hashable, Codable {
     /// unexplained: speech the words did not explain is voiced in about half its frames,
     /// kitchen clatter around a command hardly ever. 1 when voicing was not measured.
     public var voicedCoverage: Double = 1
+    /// The voiced frames (``Voicing``) among the audible speech the words leave unexplained:
+    /// what ``voicedCoverage`` counts against the words. 0 when voicing was not measured.
+    public var unexplainedVoicedFrames: Int = 0
 
     public init(
         utteranceMargin: Double, worstWordMargin: Double, meanWordMargin: Double, coverage: Double, speechFrames: Int,
@@ -129,6 +132,7 @@ public struct AcousticEvidence: Sendable, Hashable, Codable {
         coverage = audible.isEmpty ? 1 : Double(covered) / Double(audible.count)
         if let voicing {
             let unexplained = audible.subtracting(spoken).count { voicing.isVoiced(atFrame: grammar.audioFrame($0)) }
+            unexplainedVoicedFrames = unexplained
             voicedCoverage = covered + unexplained == 0 ? 1 : Double(covered) / Double(covered + unexplained)
         }
     }
