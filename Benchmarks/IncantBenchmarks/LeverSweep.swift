@@ -15,6 +15,7 @@ import Synchronization
 ///                         [--agreement-weight X] [--agreement-center X] [--short-raise X]
 ///                         [--short-frames LONG,SHORT] [--tail-words N] [--noisy-support X]
 ///                         [--noisy-voiced-coverage X|off] [--noisy-voiced-allowance N]
+///                         [--noisy-below-peak dB|off]
 ///
 /// Prints understood / wrong / false-accept rates and decode time over audio time per
 /// condition. Every run uses the same clips and the same noise (fixed seeds) as `speech`.
@@ -107,6 +108,8 @@ struct LeverSweep {
             case "--noisy-voiced-coverage":
                 let value = try next()
                 options.acceptance.minimumNoisyVoicedCoverage = value == "off" ? nil : Double(value)
+            // A number of dB, or `off`.
+            case "--noisy-below-peak": options.acceptance.maximumNoisyWordsBelowPeak = Double(try next())
             case "--noisy-voiced-allowance": options.acceptance.noisyVoicedAllowance = Int(try next()) ?? 0
             case "--short-raise": options.acceptance.shortPhraseRaise = Double(try next()) ?? 0
             // `longest,shortest` word spans in frames: none of the raise from the first, all of it at the second.
@@ -205,7 +208,7 @@ struct LeverSweep {
         defer {
             if let dumpPath {
                 let header =
-                    "condition\tclip\tpositive\taccepted\tmatchCorrect\ttranscript\tmargin\tworst\tcoverage\tsupport\twordFrames\tspeechFrames\tvoicing\tabove\tagree\tvoicedCoverage\tunexplainedVoiced\n"
+                    "condition\tclip\tpositive\taccepted\tmatchCorrect\ttranscript\tmargin\tworst\tcoverage\tsupport\twordFrames\tspeechFrames\tvoicing\tabove\tagree\tvoicedCoverage\tunexplainedVoiced\tbelowPeak\n"
                 try? (header + dump.withLock { $0 }.joined()).write(toFile: dumpPath, atomically: true, encoding: .utf8)
             }
         }
@@ -306,6 +309,7 @@ struct LeverSweep {
                 e.map { String(format: "%.3f", $0.phoneAgreement) } ?? "",
                 e.map { String(format: "%.3f", $0.voicedCoverage) } ?? "",
                 e.map { String($0.unexplainedVoicedFrames) } ?? "",
+                e.map { String(format: "%.1f", $0.wordsBelowPeak) } ?? "",
             ])
             .joined(separator: "\t") + "\n"
     }

@@ -151,7 +151,37 @@ struct AcousticEvidenceTests {
         let evidence = AcousticEvidence(grammar: Self.grammar, phoneLoop: Self.phoneLoop, levels: levels, speechGate: 9)
         // Words at a peak of 8,000 over a lead-in at 10: 20·log10(800) ≈ 58 dB.
         #expect(abs(evidence.wordsAboveBackground - 58) < 1.5)
+        // The words are the loudest audio: none of it lies above their median level.
+        #expect(abs(evidence.wordsBelowPeak) < 1.5)
+        // Heard over the quiet lead-in, they lie as far below the command as it stands above.
+        var early = Self.grammar
+        early.words = [Self.word("lights", 0, 49, score: -500), Self.word("<sil>", 50, 199, score: -5_000)]
+        let quietWords = AcousticEvidence(grammar: early, phoneLoop: Self.phoneLoop, levels: levels, speechGate: 9)
+        #expect(quietWords.wordsBelowPeak > 50)
         #expect(AcousticEvidence(grammar: Self.grammar, phoneLoop: Self.phoneLoop).wordsAboveBackground == .infinity)
+    }
+
+    @Test("in noise, words far below the utterance's loudest audio are rejected; in quiet, they are not")
+    func noisyWordsBelowPeak() throws {
+        let policy = AcceptancePolicy.phrases
+        let most = try #require(policy.maximumNoisyWordsBelowPeak)
+        #expect(policy.needsFrameLevels)
+        var evidence = AcousticEvidence(
+            utteranceMargin: -20, worstWordMargin: -30, meanWordMargin: policy.marginCenter + 20, coverage: 1,
+            speechFrames: 200, wordFrames: 200, support: 1)
+        evidence.voicing = 0.7
+        evidence.phoneAgreement = 0.5
+        evidence.wordsAboveBackground = policy.quietAbove - 5
+        evidence.wordsBelowPeak = most
+        #expect(policy.confidence(evidence) > 0.5)
+        evidence.wordsBelowPeak = most + 1
+        #expect(policy.confidence(evidence) == 0)
+        evidence.wordsAboveBackground = policy.quietAbove
+        #expect(policy.confidence(evidence) > 0.5)
+        var off = policy
+        off.maximumNoisyWordsBelowPeak = nil
+        evidence.wordsAboveBackground = policy.quietAbove - 5
+        #expect(off.confidence(evidence) > 0.5)
     }
 
     @Test("in loud noise the margin must be closer to the phone loop's")

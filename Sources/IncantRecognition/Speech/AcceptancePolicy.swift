@@ -23,7 +23,8 @@ import Foundation
 /// ``minimumVoicing``, or, for words less than ``quietAbove`` dB above the background, phone
 /// agreement below ``minimumNoisyPhoneAgreement``, support below ``minimumNoisySupport`` or
 /// voiced coverage below ``minimumNoisyVoicedCoverage`` (which then replaces coverage) with more
-/// than ``noisyVoicedAllowance`` voiced frames unexplained.
+/// than ``noisyVoicedAllowance`` voiced frames unexplained, or words more than
+/// ``maximumNoisyWordsBelowPeak`` dB below the utterance's loudest audio.
 public struct AcceptancePolicy: Sendable, Hashable {
     /// The mean word margin (log units per frame) that maps to confidence 0.5.
     public var marginCenter: Double
@@ -93,13 +94,21 @@ public struct AcceptancePolicy: Sendable, Hashable {
     /// command swallowed, but it is a large share of the few frames a two-word command covers.
     public var noisyVoicedAllowance: Int = 0
 
+    /// When set, words less than ``quietAbove`` dB above the background must lie no more than
+    /// this many dB below the loudest audio of the utterance
+    /// (``AcousticEvidence/wordsBelowPeak``): a phrase laid over the noise beside short speech
+    /// sits in the quieter frames, while the words that were said are the loud ones.
+    public var maximumNoisyWordsBelowPeak: Double? = nil
+
     public init(
         marginCenter: Double, marginScale: Double, minimumCoverage: Double, speechGate: Double = 0,
         minimumSupport: Double = 0, wordRelativeGate: Double? = nil, minimumVoicing: Double = 0,
         noisyMarginCenter: Double? = nil, minimumNoisyPhoneAgreement: Double = 0, agreementWeight: Double = 0,
         agreementCenter: Double = 0, shortPhraseRaise: Double = 0, minimumNoisySupport: Double = 0,
-        minimumNoisyVoicedCoverage: Double? = nil, noisyVoicedAllowance: Int = 0
+        minimumNoisyVoicedCoverage: Double? = nil, noisyVoicedAllowance: Int = 0,
+        maximumNoisyWordsBelowPeak: Double? = nil
     ) {
+        self.maximumNoisyWordsBelowPeak = maximumNoisyWordsBelowPeak
         self.minimumNoisyVoicedCoverage = minimumNoisyVoicedCoverage
         self.noisyVoicedAllowance = noisyVoicedAllowance
         self.minimumNoisySupport = minimumNoisySupport
@@ -227,7 +236,8 @@ public struct AcceptancePolicy: Sendable, Hashable {
         marginCenter: -45, marginScale: 3, minimumCoverage: 0.82, speechGate: 9, minimumSupport: 0.4,
         wordRelativeGate: 6, minimumVoicing: 0.25, noisyMarginCenter: -36, minimumNoisyPhoneAgreement: 0.02,
         agreementWeight: 50, agreementCenter: 0.2, shortPhraseRaise: 8,
-        minimumNoisySupport: 0.6, minimumNoisyVoicedCoverage: 0.9, noisyVoicedAllowance: 10)
+        minimumNoisySupport: 0.6, minimumNoisyVoicedCoverage: 0.9, noisyVoicedAllowance: 10,
+        maximumNoisyWordsBelowPeak: 16)
 
     /// Confidence in [0, 1].
     public func confidence(_ evidence: AcousticEvidence) -> Double {
@@ -237,7 +247,8 @@ public struct AcceptancePolicy: Sendable, Hashable {
             evidence.support >= (quiet ? minimumSupport : max(minimumSupport, minimumNoisySupport)),
             evidence.voicing >= minimumVoicing,
             evidence.meanWordMargin.isFinite,
-            quiet || evidence.phoneAgreement >= minimumNoisyPhoneAgreement
+            quiet || evidence.phoneAgreement >= minimumNoisyPhoneAgreement,
+            quiet || evidence.wordsBelowPeak <= maximumNoisyWordsBelowPeak ?? .infinity
         else { return 0 }
         let center =
             center(wordsAboveBackground: above) + raise(wordFrames: evidence.wordFrames, wordsAboveBackground: above)
@@ -280,6 +291,7 @@ public struct AcceptancePolicy: Sendable, Hashable {
     public var needsFrameLevels: Bool {
         speechGate > 0 || wordRelativeGate != nil || noisyMarginCenter != nil || minimumNoisyPhoneAgreement > 0
             || minimumNoisySupport > minimumSupport || minimumNoisyVoicedCoverage != nil
+            || maximumNoisyWordsBelowPeak != nil
     }
 
     /// The margin centre for words standing `above` dB above the background.

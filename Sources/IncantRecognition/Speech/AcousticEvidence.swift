@@ -45,6 +45,9 @@ public struct AcousticEvidence: Sendable, Hashable, Codable {
     /// The voiced frames (``Voicing``) among the audible speech the words leave unexplained:
     /// what ``voicedCoverage`` counts against the words. 0 when voicing was not measured.
     public var unexplainedVoicedFrames: Int = 0
+    /// How far (dB) the median level of the spoken words' frames lies below the loudest audio
+    /// of the utterance (its 98th percentile frame level). 0 when levels were not measured.
+    public var wordsBelowPeak: Double = 0
 
     public init(
         utteranceMargin: Double, worstWordMargin: Double, meanWordMargin: Double, coverage: Double, speechFrames: Int,
@@ -113,6 +116,8 @@ public struct AcousticEvidence: Sendable, Hashable, Codable {
             if !wordLevels.isEmpty {
                 let median = wordLevels[wordLevels.count / 2]
                 wordsAboveBackground = median - levels.floor
+                let all = levels.levels.sorted()
+                if !all.isEmpty { wordsBelowPeak = all[min(all.count - 1, all.count * 98 / 100)] - median }
                 if let wordRelativeGate {
                     audible = IndexSet(
                         audible.filter { levels.level(grammar.audioFrame($0)) >= median - wordRelativeGate })
