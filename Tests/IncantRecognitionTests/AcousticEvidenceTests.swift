@@ -91,18 +91,25 @@ struct AcousticEvidenceTests {
         #expect(AcousticEvidence(grammar: Self.grammar, phoneLoop: Self.phoneLoop).voicedCoverage == 1)
     }
 
+    /// Evidence of 200 word frames in noise (5 dB short of ``AcceptancePolicy/quietAbove``) that
+    /// passes every check of `policy` but those on coverage and level the caller sets.
+    static func noisyEvidence(_ policy: AcceptancePolicy, coverage: Double, speechFrames: Int) -> AcousticEvidence {
+        var evidence = AcousticEvidence(
+            utteranceMargin: -20, worstWordMargin: -30, meanWordMargin: policy.marginCenter + 20, coverage: coverage,
+            speechFrames: speechFrames, wordFrames: 200, support: 1)
+        evidence.voicing = 0.7
+        evidence.phoneAgreement = 0.5
+        evidence.wordsAboveBackground = policy.quietAbove - 5
+        return evidence
+    }
+
     @Test("in noise, unexplained frames count against the words only when voiced; in quiet, all of them")
     func noisyVoicedCoverage() throws {
         let policy = AcceptancePolicy.phrases
         let least = try #require(policy.minimumNoisyVoicedCoverage)
         #expect(policy.needsVoicing)
-        var evidence = AcousticEvidence(
-            utteranceMargin: -20, worstWordMargin: -30, meanWordMargin: policy.marginCenter + 20,
-            coverage: policy.minimumCoverage / 2, speechFrames: 400, wordFrames: 200, support: 1)
-        evidence.voicing = 0.7
-        evidence.phoneAgreement = 0.5
+        var evidence = Self.noisyEvidence(policy, coverage: policy.minimumCoverage / 2, speechFrames: 400)
         evidence.voicedCoverage = least
-        evidence.wordsAboveBackground = policy.quietAbove - 5
         #expect(policy.confidence(evidence) > 0.5)
         evidence.voicedCoverage = least - 0.05
         evidence.unexplainedVoicedFrames = policy.noisyVoicedAllowance + 1
@@ -166,12 +173,7 @@ struct AcousticEvidenceTests {
         let policy = AcceptancePolicy.phrases
         let most = try #require(policy.maximumNoisyWordsBelowPeak)
         #expect(policy.needsFrameLevels)
-        var evidence = AcousticEvidence(
-            utteranceMargin: -20, worstWordMargin: -30, meanWordMargin: policy.marginCenter + 20, coverage: 1,
-            speechFrames: 200, wordFrames: 200, support: 1)
-        evidence.voicing = 0.7
-        evidence.phoneAgreement = 0.5
-        evidence.wordsAboveBackground = policy.quietAbove - 5
+        var evidence = Self.noisyEvidence(policy, coverage: 1, speechFrames: 200)
         evidence.wordsBelowPeak = most
         #expect(policy.confidence(evidence) > 0.5)
         evidence.wordsBelowPeak = most + 1
