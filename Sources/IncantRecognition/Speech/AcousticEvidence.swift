@@ -46,7 +46,7 @@ public struct AcousticEvidence: Sendable, Hashable, Codable {
     /// what ``voicedCoverage`` counts against the words. 0 when voicing was not measured.
     public var unexplainedVoicedFrames: Int = 0
     /// How far (dB) the median level of the spoken words' frames lies below the loudest audio
-    /// of the utterance (its 98th percentile frame level). 0 when levels were not measured.
+    /// of the utterance (``FrameLevels/peak``). 0 when levels were not measured.
     public var wordsBelowPeak: Double = 0
 
     public init(
@@ -116,8 +116,7 @@ public struct AcousticEvidence: Sendable, Hashable, Codable {
             if !wordLevels.isEmpty {
                 let median = wordLevels[wordLevels.count / 2]
                 wordsAboveBackground = median - levels.floor
-                let all = levels.levels.sorted()
-                if !all.isEmpty { wordsBelowPeak = all[min(all.count - 1, all.count * 98 / 100)] - median }
+                wordsBelowPeak = levels.peak - median
                 if let wordRelativeGate {
                     audible = IndexSet(
                         audible.filter { levels.level(grammar.audioFrame($0)) >= median - wordRelativeGate })

@@ -11,6 +11,8 @@ public struct FrameLevels: Sendable, Hashable {
     public let levels: [Double]
     /// The background level: the 10th percentile of the frame levels.
     public let floor: Double
+    /// The level of the utterance's loudest audio: the 98th percentile of the frame levels.
+    public let peak: Double
 
     /// Samples between frame starts (10 ms at 16 kHz).
     static let hop = 160
@@ -35,6 +37,7 @@ public struct FrameLevels: Sendable, Hashable {
         self.levels = levels
         let sorted = levels.sorted()
         floor = sorted.isEmpty ? 0 : sorted[sorted.count / 10]
+        peak = sorted.isEmpty ? 0 : sorted[min(sorted.count - 1, sorted.count * 98 / 100)]
     }
 
     /// The level of frame `index` (frames past the end count as infinitely loud).
