@@ -105,9 +105,8 @@ struct LeverSweep {
             case "--adapt-accepted": adaptsToAccepted = true
             case "--adapt-online": adaptsOnline = true
             case "--noisy-support": options.acceptance.minimumNoisySupport = Double(try next()) ?? 0
-            case "--noisy-voiced-coverage":
-                let value = try next()
-                options.acceptance.minimumNoisyVoicedCoverage = value == "off" ? nil : Double(value)
+            // A number, or `off`.
+            case "--noisy-voiced-coverage": options.acceptance.minimumNoisyVoicedCoverage = Double(try next())
             // A number of dB, or `off`.
             case "--noisy-below-peak": options.acceptance.maximumNoisyWordsBelowPeak = Double(try next())
             case "--noisy-voiced-allowance": options.acceptance.noisyVoicedAllowance = Int(try next()) ?? 0

@@ -232,6 +232,16 @@ public struct AcceptancePolicy: Sendable, Hashable {
     /// 104 → 113 of 163 orders, 54 → 74 of 161 short commands (12 dB 101 → 106), noisy orders
     /// accepted by the home phrases at 6 dB 2 → 4 of 163, short speech at 12 / 6 dB 14 → 16 and
     /// 8 → 12 of 161; clean audio, synthetic speech and noise bursts decided as before.
+    ///
+    /// Up to 10 voiced frames left unexplained never reject the words in noise
+    /// (``noisyVoicedAllowance``): the kitchen noise passes the voicing test in 12% of its frames,
+    /// and 7 of them sank a two-word command below 0.9. Odd half (`--offset 1`, chosen on the even
+    /// one): short commands understood at 12 / 6 dB 106 → 121 and 74 → 84 of 161, short speech
+    /// accepted by the home phrases 16 → 16 and 12 → 13, orders decided as before. Words more than
+    /// 16 dB below the utterance's loudest audio are rejected in noise
+    /// (``maximumNoisyWordsBelowPeak``): short speech accepted by the home phrases at 12 dB
+    /// 15 → 10 of 160 (even half) and 16 → 13 of 161 (odd), nothing understood lost (levers table
+    /// in BENCHMARKS.md).
     public static let phrases = AcceptancePolicy(
         marginCenter: -45, marginScale: 3, minimumCoverage: 0.82, speechGate: 9, minimumSupport: 0.4,
         wordRelativeGate: 6, minimumVoicing: 0.25, noisyMarginCenter: -36, minimumNoisyPhoneAgreement: 0.02,
@@ -248,7 +258,7 @@ public struct AcceptancePolicy: Sendable, Hashable {
             evidence.voicing >= minimumVoicing,
             evidence.meanWordMargin.isFinite,
             quiet || evidence.phoneAgreement >= minimumNoisyPhoneAgreement,
-            quiet || evidence.wordsBelowPeak <= maximumNoisyWordsBelowPeak ?? .infinity
+            quiet || evidence.wordsBelowPeak <= (maximumNoisyWordsBelowPeak ?? .infinity)
         else { return 0 }
         let center =
             center(wordsAboveBackground: above) + raise(wordFrames: evidence.wordFrames, wordsAboveBackground: above)
