@@ -9,8 +9,8 @@ import Synchronization
 ///
 ///     incant-bench levers [--stride N] [--snr 24,6] [--decoder -beam=1e-60 ...] [--no-phone-loop]
 ///                         [--parallel] [--split] [--loop-decoder -ds=2 ...] [--workers N] [--mean-frames N]
-///                         [--all-senones] [--adapt N [--adapt-snr 6,9,12] [--adapt-accepted]] [--adapt-online]
-///                         [--margin-center X] [--support X] [--coverage X] [--word-gate dB|off]
+///                         [--all-senones] [--adapt N [--adapt-snr 6,9,12] [--adapt-noise F] [--adapt-accepted]]
+///                         [--adapt-online] [--margin-center X] [--support X] [--coverage X] [--word-gate dB|off]
 ///                         [--voicing X] [--noisy-center X|off] [--offset K] [--phone-agreement X]
 ///                         [--agreement-weight X] [--agreement-center X] [--short-raise X]
 ///                         [--short-frames LONG,SHORT] [--tail-words N] [--noisy-support X]
@@ -41,6 +41,8 @@ struct LeverSweep {
     var adaptationSNRs: [Double] = []
     /// Adapt to the noisy takes the recognizer accepts, with what it heard (unsupervised).
     var adaptsToAccepted = false
+    /// Noise mixed into the adaptation takes instead of the kitchen noise (`--adapt-noise F`).
+    var adaptationNoisePath: String?
     /// Adapt while decoding each condition (``OnlineAdaptation``: a listener in that room),
     /// every worker its own, starting unadapted.
     var adaptsOnline = false
@@ -103,6 +105,7 @@ struct LeverSweep {
             case "--agreement-center": options.acceptance.agreementCenter = Double(try next()) ?? 0
             case "--adapt": adaptationTakes = max(0, Int(try next()) ?? 0)
             case "--adapt-accepted": adaptsToAccepted = true
+            case "--adapt-noise": adaptationNoisePath = try next()
             case "--adapt-online": adaptsOnline = true
             case "--noisy-support": options.acceptance.minimumNoisySupport = Double(try next()) ?? 0
             // A number, or `off`.
@@ -153,8 +156,9 @@ struct LeverSweep {
         let noise = NoiseMixer(noise: try WAVFile.readSamples(path: paths.kitchenNoise))
         if adaptationTakes > 0 {
             let others = allClips.enumerated().filter { $0.offset % stride != offset % stride }
+            let adaptationNoise = try adaptationNoisePath.map { NoiseMixer(noise: try WAVFile.readSamples(path: $0)) }
             configured.decoder.adaptation = try adapt(
-                to: others, catalog: coffeeCatalog, options: configured, noise: noise)
+                to: others, catalog: coffeeCatalog, options: configured, noise: adaptationNoise ?? noise)
         }
         let options = configured
         var conditions: [(String, [SpeechClip], PhraseCatalog)] = [("clean", clips.map(\.element), coffeeCatalog)]
@@ -256,7 +260,8 @@ struct LeverSweep {
 
     /// Estimates an MLLR transform from the first ``adaptationTakes`` of `clips` that the
     /// unadapted recognizer understands when clean (as a user's takes of known phrases), each
-    /// mixed with kitchen noise at the next of ``adaptationSNRs``, and returns its file. With
+    /// mixed with `noise` (the kitchen noise, or ``adaptationNoisePath``'s) at the next of
+    /// ``adaptationSNRs``, and returns its file. With
     /// ``adaptsToAccepted``, the takes are instead the noisy clips the unadapted recognizer
     /// accepts, with what it heard, whether right or wrong (no label is consulted).
     private func adapt(
