@@ -211,7 +211,7 @@ struct LeverSweep {
         defer {
             if let dumpPath {
                 let header =
-                    "condition\tclip\tpositive\taccepted\tmatchCorrect\ttranscript\tmargin\tworst\tcoverage\tsupport\twordFrames\tspeechFrames\tvoicing\tabove\tagree\tvoicedCoverage\tunexplainedVoiced\tbelowPeak\n"
+                    "condition\tclip\tpositive\taccepted\tmatchCorrect\ttranscript\tmargin\tworst\tcoverage\tsupport\twordFrames\tspeechFrames\tvoicing\tabove\tagree\tvoicedCoverage\tunexplainedVoiced\tbelowPeak\trightAmong\talternatives\n"
                 try? (header + dump.withLock { $0 }.joined()).write(toFile: dumpPath, atomically: true, encoding: .utf8)
             }
         }
@@ -229,6 +229,7 @@ struct LeverSweep {
                                 "incant-bench-online-\(UUID()).mllr"
                             ).path) : nil
                     defer { if let online { try? FileManager.default.removeItem(atPath: online.path) } }
+                    let matcher = PhraseMatcher(catalog: catalog)
                     var score = ConditionScore()
                     for index in Swift.stride(from: worker, to: clips.count, by: workers) {
                         let clip = clips[index]
@@ -242,7 +243,8 @@ struct LeverSweep {
                         score.add(understanding, clip: clip)
                         if explains { explain(understanding, clip: clip, condition: name) }
                         if dumpPath != nil {
-                            dump.withLock { $0.append(row(understanding, clip: clip, condition: name)) }
+                            let line = row(understanding, clip: clip, condition: name, matcher: matcher)
+                            dump.withLock { $0.append(line) }
                         }
                     }
                     collected.add([.incant: score])
@@ -295,9 +297,15 @@ struct LeverSweep {
         return path
     }
 
-    /// One tab-separated line of evidence for `--dump`.
-    func row(_ understanding: Understanding, clip: SpeechClip, condition: String) -> String {
+    /// One tab-separated line of evidence for `--dump`. `rightAmong` is the place (from 0) of
+    /// the first of the decoder's transcripts that `matcher` takes to the expected shortcut and
+    /// slots, or -1: with `--nbest N`, how far a second opinion on the N best could go.
+    func row(_ understanding: Understanding, clip: SpeechClip, condition: String, matcher: PhraseMatcher) -> String {
         let correct = clip.expected?.isMet(by: understanding.matched) ?? false
+        let rightAmong =
+            understanding.alternatives.firstIndex {
+                clip.expected?.isMet(by: matcher.match(transcripts: [$0]).accepted) == true
+            } ?? -1
         let e = understanding.evidence
         let numbers = [e?.meanWordMargin, e?.worstWordMargin, e?.coverage, e?.support].map {
             $0.map { String(format: "%.3f", $0) } ?? ""
@@ -314,6 +322,7 @@ struct LeverSweep {
                 e.map { String(format: "%.3f", $0.voicedCoverage) } ?? "",
                 e.map { String($0.unexplainedVoicedFrames) } ?? "",
                 e.map { String(format: "%.1f", $0.wordsBelowPeak) } ?? "",
+                "\(rightAmong)", "\(understanding.alternatives.count)",
             ])
             .joined(separator: "\t") + "\n"
     }

@@ -17,6 +17,8 @@ struct Understanding: Sendable {
     var evidence: AcousticEvidence? = nil
     /// What the matcher made of the transcript before acoustic rejection (`levers --dump`).
     var matched: MatchCandidate? = nil
+    /// Every transcript the decoder listed, best first (`levers --dump`, with `--nbest N`).
+    var alternatives: [String] = []
 }
 
 /// One way of turning an utterance into a shortcut, measured side by side with the others.
@@ -49,7 +51,8 @@ final class IncantSystem: SpeechSystem, @unchecked Sendable {
         let match = interpreter.interpret(recognition)
         return Understanding(
             accepted: match.accepted, transcript: recognition.transcript, decodeSeconds: recognition.decodeSeconds,
-            resultSeconds: seconds(since: start), evidence: recognition.evidence, matched: match.match.accepted)
+            resultSeconds: seconds(since: start), evidence: recognition.evidence, matched: match.match.accepted,
+            alternatives: recognition.alternatives)
     }
 }
 
