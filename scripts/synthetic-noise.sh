@@ -6,9 +6,9 @@
 #
 # DIR/pink.wav (40 s), DIR/brown.wav (30 s), DIR/white.wav (20 s), DIR/babble.wav (six
 # espeak-ng voices reading the benchmark's sentences over each other, up to 40 s) and
-# DIR/generic.wav (all four one after the other). 16 kHz mono 16-bit; the same files every run
-# (sox's synth and dither use a fixed seed with -R, the babble a fixed sentence order). Needs sox and
-# espeak-ng.
+# DIR/generic.wav (all four one after the other). 16 kHz mono 16-bit; the same files every
+# run (sox's synth and dither use a fixed seed with -R, the babble a fixed sentence order).
+# Needs sox and espeak-ng.
 set -euo pipefail
 
 out="${1:?usage: scripts/synthetic-noise.sh DIR}"

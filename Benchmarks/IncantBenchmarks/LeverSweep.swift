@@ -211,7 +211,7 @@ struct LeverSweep {
         defer {
             if let dumpPath {
                 let header =
-                    "condition\tclip\tpositive\taccepted\tmatchCorrect\ttranscript\tmargin\tworst\tcoverage\tsupport\twordFrames\tspeechFrames\tvoicing\tabove\tagree\tvoicedCoverage\tunexplainedVoiced\tbelowPeak\trightAmong\talternatives\n"
+                    "condition\tclip\tpositive\taccepted\tmatchCorrect\ttranscript\tmargin\tworst\tcoverage\tsupport\twordFrames\tspeechFrames\tvoicing\tabove\tagree\tvoicedCoverage\tunexplainedVoiced\tbelowPeak\trightAmong\tlisted\n"
                 try? (header + dump.withLock { $0 }.joined()).write(toFile: dumpPath, atomically: true, encoding: .utf8)
             }
         }
@@ -263,9 +263,9 @@ struct LeverSweep {
     /// Estimates an MLLR transform from the first ``adaptationTakes`` of `clips` that the
     /// unadapted recognizer understands when clean (as a user's takes of known phrases), each
     /// mixed with `noise` (the kitchen noise, or ``adaptationNoisePath``'s) at the next of
-    /// ``adaptationSNRs``, and returns its file. With
-    /// ``adaptsToAccepted``, the takes are instead the noisy clips the unadapted recognizer
-    /// accepts, with what it heard, whether right or wrong (no label is consulted).
+    /// ``adaptationSNRs``, and returns its file. With ``adaptsToAccepted``, the takes are
+    /// instead the noisy clips the unadapted recognizer accepts, with what it heard, whether
+    /// right or wrong (no label is consulted).
     private func adapt(
         to clips: [(offset: Int, element: SpeechClip)], catalog: PhraseCatalog, options: RecognizerOptions,
         noise: NoiseMixer
@@ -299,7 +299,8 @@ struct LeverSweep {
 
     /// One tab-separated line of evidence for `--dump`. `rightAmong` is the place (from 0) of
     /// the first of the decoder's transcripts that `matcher` takes to the expected shortcut and
-    /// slots, or -1: with `--nbest N`, how far a second opinion on the N best could go.
+    /// slots, or -1, and `listed` how many it listed: with `--nbest N`, how far a second
+    /// opinion on the N best could go.
     func row(_ understanding: Understanding, clip: SpeechClip, condition: String, matcher: PhraseMatcher) -> String {
         let correct = clip.expected?.isMet(by: understanding.matched) ?? false
         let rightAmong =
