@@ -35,9 +35,9 @@ streams=()
 for index in "${!voices[@]}"; do
     # Each voice starts at a different sentence and reads 40 of them.
     start=$((index * 11 % count + 1))
-    text="$(awk -v start="$start" -v count="$count" \
-        'FNR == NR { line[FNR] = $0; next } END { for (i = 0; i < 40; i++) print line[(start - 1 + i) % count + 1] }' \
-        "$sentences" /dev/null | paste -sd '.' -)"
+    text="$(awk -v start="$start" \
+        '{ line[NR] = $0 } END { for (i = 0; i < 40; i++) print line[(start - 1 + i) % NR + 1] }' \
+        "$sentences" | paste -sd '.' -)"
     espeak-ng -v "${voices[$index]}" -s "${rates[$index]}" -w "$scratch/voice$index.wav" "$text"
     sox -R "$scratch/voice$index.wav" -r 16000 -c 1 -b 16 "$scratch/stream$index.wav" trim "$((index * 2))" 40
     streams+=("$scratch/stream$index.wav")

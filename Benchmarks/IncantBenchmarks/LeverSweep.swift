@@ -229,7 +229,6 @@ struct LeverSweep {
                                 "incant-bench-online-\(UUID()).mllr"
                             ).path) : nil
                     defer { if let online { try? FileManager.default.removeItem(atPath: online.path) } }
-                    let matcher = PhraseMatcher(catalog: catalog)
                     var score = ConditionScore()
                     for index in Swift.stride(from: worker, to: clips.count, by: workers) {
                         let clip = clips[index]
@@ -243,7 +242,8 @@ struct LeverSweep {
                         score.add(understanding, clip: clip)
                         if explains { explain(understanding, clip: clip, condition: name) }
                         if dumpPath != nil {
-                            let line = row(understanding, clip: clip, condition: name, matcher: matcher)
+                            let line = row(
+                                understanding, clip: clip, condition: name, matcher: system.interpreter.matcher)
                             dump.withLock { $0.append(line) }
                         }
                     }
