@@ -30,6 +30,8 @@ public struct AudioFrameStream: AsyncSequence, Sendable {
     }
 
     private let lifetime: Lifetime
+    /// Applied to every chunk on the consumer's side, first applied first.
+    private var frontEnds: [any AudioFrontEnd] = []
 
     /// Creates a stream whose chunks come from `produce`, run on a dedicated thread.
     ///
@@ -55,17 +57,45 @@ public struct AudioFrameStream: AsyncSequence, Sendable {
         AudioFrameStream(threadName: "incant.failed") { _ in throw error }
     }
 
+    /// This stream with every chunk passed through `frontEnds`, in order; what they hold back
+    /// comes as a last chunk when the input ends.
+    public func through(_ frontEnds: [any AudioFrontEnd]) -> AudioFrameStream {
+        var stream = self
+        stream.frontEnds += frontEnds
+        return stream
+    }
+
     public func makeAsyncIterator() -> AsyncIterator {
-        AsyncIterator(lifetime: lifetime)
+        AsyncIterator(lifetime: lifetime, frontEnds: frontEnds)
     }
 
     /// Iterates the chunks; see ``AudioFrameStream``.
     public struct AsyncIterator: AsyncIteratorProtocol {
         fileprivate let lifetime: Lifetime
+        fileprivate let frontEnds: [any AudioFrontEnd]
+        private var flushed = false
+
+        fileprivate init(lifetime: Lifetime, frontEnds: [any AudioFrontEnd]) {
+            self.lifetime = lifetime
+            self.frontEnds = frontEnds
+        }
 
         public mutating func next() async throws -> [Int16]? {
             lifetime.startIfNeeded()
-            return try await lifetime.channel.next()
+            if frontEnds.isEmpty { return try await lifetime.channel.next() }
+            if flushed { return nil }
+            while let chunk = try await lifetime.channel.next() {
+                let processed = frontEnds.reduce(chunk) { samples, frontEnd in
+                    samples.isEmpty ? samples : frontEnd.process(samples)
+                }
+                if !processed.isEmpty { return processed }
+            }
+            flushed = true
+            // What each front end held back still passes through the ones after it.
+            let tail = frontEnds.reduce([Int16]()) { held, frontEnd in
+                (held.isEmpty ? [] : frontEnd.process(held)) + frontEnd.flush()
+            }
+            return tail.isEmpty ? nil : tail
         }
     }
 
