@@ -2,12 +2,19 @@
 //
 // Incant: spoken shortcuts for Linux, offline.
 //
-// The pipeline is one module per stage:
-//   IncantCapture      audio sources (ALSA, WAV, stdin) and endpointing      (links libasound2)
-//   IncantRecognition  pocketsphinx decoding against the phrase grammar      (links libpocketsphinx)
-//   IncantPhrases      shortcut definitions, phrase templates, store, matcher (pure Swift)
-//   IncantDispatch     confirm → handle, response codes, handlers, history   (pure Swift)
-//   incant             the command-line tool
+// The pipeline is one module per stage; the abstractions are pure Swift, the platform code
+// (ALSA, pocketsphinx) lives in targets of its own, as NIOCore / NIOPosix do:
+//   IncantCapture      audio: sources (WAV, stdin), front ends, utterance detection (pure Swift)
+//   IncantALSA         the ALSA capture source                                    (links libasound2)
+//   IncantSpeech       the recognizer and wake-word protocols, engine-neutral results, the
+//                      typed decision, speculative decoding                       (pure Swift)
+//   IncantRecognition  the pocketsphinx engine: grammar search, phone loop, acceptance,
+//                      pronunciations, MLLR                                       (links libpocketsphinx)
+//   IncantPhrases      shortcut definitions, phrase templates, store, matcher      (pure Swift)
+//   IncantDispatch     confirm → handle, response codes, handlers, history        (pure Swift)
+//   IncantListening    the Listener: source → front end → detector → recognizer → matcher →
+//                      runner, as events                                           (pure Swift)
+//   incant             the command-line tool: parse, configure, print
 //
 // Set INCANT_CORE_ONLY=1 to build and test only the pure-Swift core (no ALSA, no pocketsphinx).
 
@@ -22,6 +29,9 @@ let swiftSettings: [SwiftSetting] = [
 var products: [Product] = [
     .library(name: "IncantPhrases", targets: ["IncantPhrases"]),
     .library(name: "IncantDispatch", targets: ["IncantDispatch"]),
+    .library(name: "IncantCapture", targets: ["IncantCapture"]),
+    .library(name: "IncantSpeech", targets: ["IncantSpeech"]),
+    .library(name: "IncantListening", targets: ["IncantListening"]),
 ]
 
 var targets: [Target] = [
@@ -40,6 +50,38 @@ var targets: [Target] = [
         ],
         swiftSettings: swiftSettings
     ),
+    .target(
+        name: "IncantCapture",
+        swiftSettings: swiftSettings
+    ),
+    .target(
+        name: "IncantSpeech",
+        dependencies: ["IncantCapture", "IncantPhrases"],
+        swiftSettings: swiftSettings
+    ),
+    .target(
+        name: "IncantListening",
+        dependencies: ["IncantCapture", "IncantSpeech", "IncantPhrases", "IncantDispatch"],
+        swiftSettings: swiftSettings
+    ),
+    .target(
+        name: "IncantTestSupport",
+        dependencies: ["IncantCapture"],
+        path: "Tests/IncantTestSupport",
+        swiftSettings: swiftSettings
+    ),
+    .testTarget(
+        name: "IncantCaptureTests",
+        dependencies: ["IncantCapture", "IncantTestSupport"],
+        swiftSettings: swiftSettings
+    ),
+    .testTarget(
+        name: "IncantListeningTests",
+        dependencies: [
+            "IncantListening", "IncantSpeech", "IncantCapture", "IncantPhrases", "IncantDispatch", "IncantTestSupport",
+        ],
+        swiftSettings: swiftSettings
+    ),
     .testTarget(
         name: "IncantPhrasesTests",
         dependencies: ["IncantPhrases"],
@@ -54,7 +96,7 @@ var targets: [Target] = [
 
 if !coreOnly {
     products += [
-        .library(name: "IncantCapture", targets: ["IncantCapture"]),
+        .library(name: "IncantALSA", targets: ["IncantALSA"]),
         .library(name: "IncantRecognition", targets: ["IncantRecognition"]),
         .executable(name: "incant", targets: ["incant"]),
         .executable(name: "incant-bench", targets: ["IncantBenchmarks"]),
@@ -71,19 +113,20 @@ if !coreOnly {
             providers: [.apt(["libpocketsphinx-dev", "libsphinxbase-dev"])]
         ),
         .target(
-            name: "IncantCapture",
-            dependencies: ["CAlsa"],
+            name: "IncantALSA",
+            dependencies: ["CAlsa", "IncantCapture"],
             swiftSettings: swiftSettings
         ),
         .target(
             name: "IncantRecognition",
-            dependencies: ["CPocketSphinx", "IncantPhrases", "IncantCapture"],
+            dependencies: ["CPocketSphinx", "IncantPhrases", "IncantCapture", "IncantSpeech"],
             swiftSettings: swiftSettings
         ),
         .executableTarget(
             name: "incant",
             dependencies: [
-                "IncantPhrases", "IncantDispatch", "IncantCapture", "IncantRecognition",
+                "IncantPhrases", "IncantDispatch", "IncantCapture", "IncantALSA", "IncantSpeech",
+                "IncantRecognition", "IncantListening",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -91,18 +134,18 @@ if !coreOnly {
         ),
         .executableTarget(
             name: "IncantBenchmarks",
-            dependencies: ["IncantPhrases", "IncantRecognition", "IncantCapture"],
+            dependencies: ["IncantPhrases", "IncantRecognition", "IncantCapture", "IncantSpeech"],
             path: "Benchmarks/IncantBenchmarks",
             swiftSettings: swiftSettings
         ),
         .testTarget(
-            name: "IncantCaptureTests",
-            dependencies: ["IncantCapture"],
+            name: "IncantALSATests",
+            dependencies: ["IncantALSA", "IncantCapture", "IncantTestSupport"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "IncantRecognitionTests",
-            dependencies: ["IncantRecognition", "IncantPhrases", "IncantCapture"],
+            dependencies: ["IncantRecognition", "IncantSpeech", "IncantPhrases", "IncantCapture"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -1,4 +1,5 @@
 import Foundation
+import IncantSpeech
 import IncantCapture
 import IncantPhrases
 

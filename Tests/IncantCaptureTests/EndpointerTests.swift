@@ -1,31 +1,11 @@
 import Foundation
+import IncantTestSupport
 import Testing
 
 @testable import IncantCapture
 
 @Suite("Endpointer")
 struct EndpointerTests {
-    /// Runs the endpointer over `samples` in chunks of `chunk`.
-    static func utterances(in samples: [Int16], chunk: Int = 320, settings: EndpointerSettings = .init()) -> [Utterance]
-    {
-        var endpointer = Endpointer(settings: settings)
-        var found: [Utterance] = []
-        var start = 0
-        while start < samples.count {
-            let end = min(samples.count, start + chunk)
-            found += endpointer.process(samples[start..<end])
-            start = end
-        }
-        if let last = endpointer.finish() { found.append(last) }
-        return found
-    }
-
-    /// Asserts that `actual` is within `tolerance` seconds of `expected`.
-    static func expectNear(_ actual: Int, _ expected: Double, tolerance: Double = 0.06, _ what: String) {
-        let seconds = Double(actual) / 16_000
-        #expect(abs(seconds - expected) <= tolerance, "\(what): \(seconds) s, expected \(expected) s")
-    }
-
     @Test("finds three bursts in background noise with accurate boundaries")
     func threeBursts() {
         var audio = TestAudio.noise(seconds: 6)
@@ -34,13 +14,13 @@ struct EndpointerTests {
             TestAudio.mix(TestAudio.burst(seconds: 0.8), into: &audio, at: Int(start * 16_000))
         }
         for chunk in [160, 333, 1_600] {
-            let found = Self.utterances(in: audio, chunk: chunk)
+            let found = TestAudio.utterances(in: audio, chunk: chunk)
             #expect(found.count == 3, "chunk \(chunk)")
             for (utterance, start) in zip(found, starts) {
-                Self.expectNear(utterance.speechStartSample, start, "speech start")
-                Self.expectNear(utterance.speechEndSample, start + 0.8, "speech end")
-                Self.expectNear(utterance.startSample, start - 0.25, "pre-roll start")
-                Self.expectNear(utterance.endSample, start + 0.8 + 0.15, "post-roll end")
+                TestAudio.expectNear(utterance.speechStartSample, start, "speech start")
+                TestAudio.expectNear(utterance.speechEndSample, start + 0.8, "speech end")
+                TestAudio.expectNear(utterance.startSample, start - 0.25, "pre-roll start")
+                TestAudio.expectNear(utterance.endSample, start + 0.8 + 0.15, "post-roll end")
                 #expect(utterance.endReason == .silence)
                 #expect(Array(audio[utterance.startSample..<utterance.endSample]) == utterance.samples)
             }
@@ -52,9 +32,9 @@ struct EndpointerTests {
         var audio = TestAudio.noise(seconds: 3)
         TestAudio.mix(TestAudio.burst(seconds: 0.04, amplitude: 20_000), into: &audio, at: 16_000)
         TestAudio.mix(TestAudio.burst(seconds: 0.6), into: &audio, at: 32_000)
-        let found = Self.utterances(in: audio)
+        let found = TestAudio.utterances(in: audio)
         #expect(found.count == 1)
-        Self.expectNear(found.first?.speechStartSample ?? 0, 2.0, "speech start")
+        TestAudio.expectNear(found.first?.speechStartSample ?? 0, 2.0, "speech start")
     }
 
     @Test("pauses shorter than the trailing silence do not split an utterance")
@@ -62,9 +42,9 @@ struct EndpointerTests {
         var audio = TestAudio.noise(seconds: 4)
         TestAudio.mix(TestAudio.burst(seconds: 0.5), into: &audio, at: 16_000)
         TestAudio.mix(TestAudio.burst(seconds: 0.5), into: &audio, at: 16_000 + 8_000 + 3_200)  // 200 ms gap
-        #expect(Self.utterances(in: audio).count == 1)
+        #expect(TestAudio.utterances(in: audio).count == 1)
         let patient = EndpointerSettings(trailingSilence: .milliseconds(150))
-        #expect(Self.utterances(in: audio, settings: patient).count == 2)
+        #expect(TestAudio.utterances(in: audio, settings: patient).count == 2)
     }
 
     @Test("long speech is cut at the maximum length and memory stays bounded")
@@ -72,7 +52,7 @@ struct EndpointerTests {
         var audio = TestAudio.noise(seconds: 12)
         TestAudio.mix(TestAudio.burst(seconds: 10), into: &audio, at: 16_000)
         let settings = EndpointerSettings(maximumUtterance: .seconds(3))
-        let found = Self.utterances(in: audio, settings: settings)
+        let found = TestAudio.utterances(in: audio, settings: settings)
         #expect(found.count == 4)
         #expect(found.allSatisfy { $0.samples.count <= 3 * 16_000 })
         #expect(found.prefix(3).allSatisfy { $0.endReason == .maximumLength })
@@ -83,7 +63,7 @@ struct EndpointerTests {
     func endOfStream() {
         var audio = TestAudio.noise(seconds: 2)
         TestAudio.mix(TestAudio.burst(seconds: 1), into: &audio, at: 16_000)
-        let found = Self.utterances(in: audio)
+        let found = TestAudio.utterances(in: audio)
         #expect(found.count == 1)
         #expect(found.first?.endReason == .endOfStream)
         #expect(found.first?.endSample == 32_000)
@@ -91,8 +71,8 @@ struct EndpointerTests {
 
     @Test("digital silence never triggers")
     func digitalSilence() {
-        #expect(Self.utterances(in: [Int16](repeating: 0, count: 48_000)).isEmpty)
-        #expect(Self.utterances(in: TestAudio.noise(seconds: 3, level: -45)).isEmpty)
+        #expect(TestAudio.utterances(in: [Int16](repeating: 0, count: 48_000)).isEmpty)
+        #expect(TestAudio.utterances(in: TestAudio.noise(seconds: 3, level: -45)).isEmpty)
     }
 
     @Test("synthesized sentences are found one by one")
@@ -120,8 +100,8 @@ struct EndpointerTests {
         }
         #expect(found.count == sentences.count)
         for (utterance, span) in zip(found, spans) {
-            Self.expectNear(utterance.speechStartSample, span.start, tolerance: 0.1, "speech start")
-            Self.expectNear(utterance.speechEndSample, span.end, tolerance: 0.15, "speech end")
+            TestAudio.expectNear(utterance.speechStartSample, span.start, tolerance: 0.1, "speech start")
+            TestAudio.expectNear(utterance.speechEndSample, span.end, tolerance: 0.15, "speech end")
         }
     }
 }

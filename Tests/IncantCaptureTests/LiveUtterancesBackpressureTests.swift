@@ -1,4 +1,5 @@
 import Foundation
+import IncantTestSupport
 import Testing
 
 @testable import IncantCapture

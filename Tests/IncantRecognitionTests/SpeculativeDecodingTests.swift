@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import IncantSpeech
 import IncantCapture
 import Synchronization
 import Testing
@@ -110,7 +111,7 @@ struct SpeculativeDecodingTests {
         let started = Atomic<Bool>(false)
         let stopped = Atomic<Bool>(false)
 
-        func callAsFunction(_ cancellation: DecodeCancellation) throws -> Int {
+        func callAsFunction(_ cancellation: RecognitionCancellation) throws -> Int {
             started.store(true, ordering: .relaxed)
             let deadline = ContinuousClock.now + .seconds(300)
             while !cancellation.isCancelled && ContinuousClock.now < deadline { usleep(1_000) }

@@ -6,7 +6,7 @@ import Synchronization
 /// stream as its commands.
 ///
 /// ```swift
-/// let live = LiveUtterances(source: ALSACaptureSource(device: "default"))
+/// let live = LiveUtterances(source: WAVFileSource(path: "kitchen.wav"))
 /// while let utterance = try await live.next() { … }
 /// ```
 ///
@@ -15,8 +15,10 @@ import Synchronization
 public final class LiveUtterances: Sendable {
     /// The source being read.
     public let source: any AudioSource
-    /// How utterances are cut.
+    /// How utterances are cut (the ``Endpointer``'s settings, when no other detector is given).
     public let settings: EndpointerSettings
+    /// Cuts the stream into utterances, from its initial state.
+    public let detector: any UtteranceDetector
     /// How many utterances may wait for the consumer before reading pauses; nil never pauses.
     public let maximumPending: Int?
     /// Called on the reading task with each ``Endpointer/settledUtterance``: the utterance that
@@ -38,13 +40,17 @@ public final class LiveUtterances: Sendable {
     ///
     /// `onSettled`, when given, hears each utterance as soon as its samples are final (see
     /// ``onSettled``); it must return quickly.
+    ///
+    /// `detector` replaces the energy ``Endpointer`` built from `settings`.
     public init(
-        source: any AudioSource, settings: EndpointerSettings = EndpointerSettings(), maximumPending: Int? = nil,
+        source: any AudioSource, settings: EndpointerSettings = EndpointerSettings(),
+        detector: (any UtteranceDetector)? = nil, maximumPending: Int? = nil,
         onSettled: (@Sendable (Utterance) -> Void)? = nil
     ) {
         precondition(maximumPending.map { $0 > 0 } ?? true, "maximumPending must be positive")
         self.source = source
         self.settings = settings
+        self.detector = detector ?? Endpointer(settings: settings)
         self.maximumPending = maximumPending
         self.onSettled = onSettled
     }
@@ -82,13 +88,13 @@ public final class LiveUtterances: Sendable {
         pump.withLock { task in
             guard task == nil else { return }
             let frames = source.frames()
-            let settings = settings
+            let detector = detector
             let queue = queue
             let limit = maximumPending ?? .max
             let counter = samplesRead
             let onSettled = onSettled
             task = Task.detached {
-                var endpointer = Endpointer(settings: settings)
+                var endpointer = detector
                 var announced: Int?
                 do {
                     for try await chunk in frames {

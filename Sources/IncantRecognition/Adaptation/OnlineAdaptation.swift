@@ -1,4 +1,5 @@
 import Foundation
+import IncantSpeech
 import Synchronization
 
 /// Adapts the acoustic model, while listening, to the utterances the listener accepted: every

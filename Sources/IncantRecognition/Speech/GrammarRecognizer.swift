@@ -8,7 +8,7 @@ import Synchronization
 /// same samples, so that speech outside the phrase set can be rejected.
 ///
 /// The model is loaded once; ``reload(_:)`` recompiles the grammar when phrases change.
-public final class GrammarRecognizer: Recognizer, @unchecked Sendable {
+public final class GrammarRecognizer: @unchecked Sendable {
     /// The search name of the phrase grammar.
     public static let grammarSearch = "incant"
 

@@ -1,53 +1,53 @@
 import Foundation
 import IncantPhrases
+import IncantSpeech
 
-/// Recognizes an utterance and matches what was heard to a shortcut: the one path from audio
-/// to shortcut + parameters that `recognize` and `listen` share (and that meets `simulate` at
-/// the matcher).
+/// Recognizes an utterance with pocketsphinx and matches what was heard, keeping the engine's
+/// own measurements (benchmarks, `phrases record`, `adapt`); it decides exactly as the
+/// engine-neutral ``IncantSpeech/UtteranceInterpreter`` does.
 public struct SpeechInterpreter: Sendable {
-    public let recognizer: any Recognizer
+    public let recognizer: GrammarRecognizer
     public let matcher: PhraseMatcher
 
-    public init(recognizer: any Recognizer, matcher: PhraseMatcher) {
+    public init(recognizer: GrammarRecognizer, matcher: PhraseMatcher) {
         self.recognizer = recognizer
         self.matcher = matcher
     }
 
     /// Recognizes `samples` and matches the N-best transcripts.
     public func interpret(_ samples: [Int16]) async throws -> SpeechMatch {
-        let recognition = try await recognizer.recognize(samples)
-        return interpret(recognition)
+        interpret(try recognizer.recognizeSynchronously(samples))
     }
 
     /// Matches an existing recognition.
     public func interpret(_ recognition: SpeechRecognition) -> SpeechMatch {
-        let match = matcher.match(transcripts: recognition.alternatives.isEmpty ? [""] : recognition.alternatives)
-        return SpeechMatch(recognition: recognition, match: match)
+        let understanding = UtteranceInterpreter(recognizer: PocketSphinxRecognizer(recognizer), matcher: matcher)
+            .interpret(recognition.result)
+        return SpeechMatch(recognition: recognition, understanding: understanding)
     }
 }
 
-/// What was heard, what it matched, and whether it is accepted.
+/// What was heard (with pocketsphinx's measurements), what it matched, and the decision.
 public struct SpeechMatch: Sendable {
     public var recognition: SpeechRecognition
-    public var match: MatchResult
+    /// The engine-neutral recognition, match and decision.
+    public var understanding: Understanding
 
-    /// The accepted candidate: the matcher accepted it and the audio was not rejected.
-    public var accepted: MatchCandidate? {
-        recognition.isRejected ? nil : match.accepted
-    }
+    public var match: MatchResult { understanding.match }
+
+    public var decision: SpeechDecision { understanding.decision }
+
+    /// The accepted candidate, if any.
+    public var accepted: MatchCandidate? { understanding.decision.accepted }
 
     /// Match confidence times acoustic confidence.
-    public var confidence: Double {
-        (match.best?.confidence ?? 0) * recognition.acousticConfidence
-    }
+    public var confidence: Double { understanding.confidence }
 
     /// Why the utterance was accepted or not.
     public var reason: String {
-        if recognition.transcript.isEmpty { return "nothing in the phrase set was heard" }
-        if recognition.isRejected {
-            return "\"\(recognition.transcript)\" sounds unlike the phrase set (acoustic confidence "
-                + String(format: "%.2f", recognition.acousticConfidence) + ")"
+        switch understanding.decision {
+        case .rejected(let rejection): rejection.description
+        case .accepted, .ambiguous: match.reason
         }
-        return match.reason
     }
 }

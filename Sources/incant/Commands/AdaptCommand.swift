@@ -3,6 +3,7 @@ import Foundation
 import IncantCapture
 import IncantPhrases
 import IncantRecognition
+import IncantSpeech
 
 /// `incant adapt`: adapts the acoustic model to the user's voice, microphone and room from the
 /// takes `incant phrases record` kept.

@@ -5,6 +5,7 @@ import IncantCapture
 import IncantDispatch
 import IncantPhrases
 import IncantRecognition
+import IncantSpeech
 
 #if canImport(Glibc)
     import Glibc

@@ -3,6 +3,7 @@ import Foundation
 import IncantCapture
 import IncantPhrases
 import IncantRecognition
+import IncantSpeech
 
 #if canImport(Glibc)
     import Glibc

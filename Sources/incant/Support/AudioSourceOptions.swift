@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import IncantALSA
 import IncantCapture
 
 /// Where `listen` and `phrases record` take audio from, and how utterances are cut from it.

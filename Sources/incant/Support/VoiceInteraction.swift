@@ -3,6 +3,7 @@ import IncantCapture
 import IncantDispatch
 import IncantPhrases
 import IncantRecognition
+import IncantSpeech
 import Synchronization
 
 #if canImport(Glibc)

@@ -1,10 +1,11 @@
 import Foundation
 import IncantCapture
+import Testing
 
 /// Synthetic audio and scratch files for the capture tests.
-enum TestAudio {
+public enum TestAudio {
     /// A fresh scratch directory, unique per call.
-    static func scratchDirectory() throws -> URL {
+    public static func scratchDirectory() throws -> URL {
         let url = FileManager.default.temporaryDirectory
             .appendingPathComponent("incant-capture-tests-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
@@ -12,7 +13,7 @@ enum TestAudio {
     }
 
     /// Low white noise at about `level` dBFS (deterministic).
-    static func noise(seconds: Double, level: Double = -62, seed: UInt64 = 1) -> [Int16] {
+    public static func noise(seconds: Double, level: Double = -62, seed: UInt64 = 1) -> [Int16] {
         var state = seed &* 6_364_136_223_846_793_005 &+ 1
         let amplitude = pow(10, level / 20) * 32_768 * 1.7
         return (0..<Int(seconds * 16_000)).map { _ in
@@ -23,7 +24,7 @@ enum TestAudio {
     }
 
     /// A speech-like burst: a 150 Hz harmonic tone with a 4 Hz syllable envelope.
-    static func burst(seconds: Double, amplitude: Double = 8_000) -> [Int16] {
+    public static func burst(seconds: Double, amplitude: Double = 8_000) -> [Int16] {
         let count = Int(seconds * 16_000)
         return (0..<count).map { index in
             let t = Double(index) / 16_000
@@ -38,14 +39,14 @@ enum TestAudio {
     }
 
     /// `speech` mixed onto `background` starting at sample `offset`.
-    static func mix(_ speech: [Int16], into background: inout [Int16], at offset: Int) {
+    public static func mix(_ speech: [Int16], into background: inout [Int16], at offset: Int) {
         for (index, sample) in speech.enumerated() where offset + index < background.count {
             background[offset + index] = Int16(clamping: Int(background[offset + index]) + Int(sample))
         }
     }
 
     /// Little-endian bytes of `samples`.
-    static func bytes(of samples: [Int16]) -> Data {
+    public static func bytes(of samples: [Int16]) -> Data {
         var data = Data(capacity: samples.count * 2)
         for sample in samples {
             withUnsafeBytes(of: sample.littleEndian) { data.append(contentsOf: $0) }
@@ -54,7 +55,7 @@ enum TestAudio {
     }
 
     /// A WAV file with arbitrary header fields and interleaved 16-bit samples.
-    static func wavBytes(sampleRate: Int, channels: Int, bits: Int = 16, formatCode: UInt16 = 1, samples: [Int16])
+    public static func wavBytes(sampleRate: Int, channels: Int, bits: Int = 16, formatCode: UInt16 = 1, samples: [Int16])
         -> Data
     {
         var data = Data()
@@ -78,11 +79,33 @@ enum TestAudio {
     }
 
     /// Collects every chunk of a source.
-    static func collect(_ source: some AudioSource) async throws -> [Int16] {
+    public static func collect(_ source: some AudioSource) async throws -> [Int16] {
         var all: [Int16] = []
         for try await chunk in source.frames() {
             all += chunk
         }
         return all
+    }
+
+    /// Runs the energy endpointer over `samples` in chunks of `chunk`.
+    public static func utterances(
+        in samples: [Int16], chunk: Int = 320, settings: EndpointerSettings = .init()
+    ) -> [Utterance] {
+        var endpointer = Endpointer(settings: settings)
+        var found: [Utterance] = []
+        var start = 0
+        while start < samples.count {
+            let end = min(samples.count, start + chunk)
+            found += endpointer.process(samples[start..<end])
+            start = end
+        }
+        if let last = endpointer.finish() { found.append(last) }
+        return found
+    }
+
+    /// Expects `actual` (a sample position) within `tolerance` seconds of `expected`.
+    public static func expectNear(_ actual: Int, _ expected: Double, tolerance: Double = 0.06, _ what: String) {
+        let seconds = Double(actual) / Double(AudioFormat.sampleRate)
+        #expect(abs(seconds - expected) <= tolerance, "\(what): \(seconds) s, expected \(expected) s")
     }
 }

@@ -1,3 +1,4 @@
+import IncantCapture
 import Foundation
 
 /// Keeps a capture device from delivering audio much faster than it could have been spoken.

@@ -1,3 +1,6 @@
+import Foundation
+import IncantCapture
+
 /// Captures from an ALSA device (a microphone) through libasound2.
 ///
 /// The device is opened for 16 kHz, mono, S16_LE capture with about 20 ms periods;

@@ -1,3 +1,4 @@
+import IncantCapture
 import CAlsa
 
 #if canImport(Glibc)

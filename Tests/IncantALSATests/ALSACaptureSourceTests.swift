@@ -1,7 +1,9 @@
 import Foundation
+import IncantTestSupport
 import Testing
 
-@testable import IncantCapture
+@testable import IncantALSA
+import IncantCapture
 
 /// The real ALSA capture path, with no sound card: the `file` plugin reads a raw file
 /// (`infile`) over a `null` slave.
@@ -52,12 +54,12 @@ struct ALSACaptureSourceTests {
             found.append(utterance)
         }
         #expect(found.count == 2)
-        EndpointerTests.expectNear(found.first?.speechStartSample ?? 0, 1.0, "first speech start")
+        TestAudio.expectNear(found.first?.speechStartSample ?? 0, 1.0, "first speech start")
 
         // "--once": no frame limit; stop after the first utterance, which cancels capture.
         var iterator = try Self.replaySource(of: audio, frameLimit: nil).frames().utterances().makeAsyncIterator()
         let first = try await iterator.next()
-        EndpointerTests.expectNear(first?.speechStartSample ?? 0, 1.0, "once: speech start")
+        TestAudio.expectNear(first?.speechStartSample ?? 0, 1.0, "once: speech start")
     }
 
     @Test("a missing device is an error naming it")

@@ -13,7 +13,7 @@ import Synchronization
 /// after it), and decodes afresh otherwise (speech resumed,
 /// or the utterance was cut at its maximum length). Each utterance keeps only its latest
 /// speculation: one replaced by a later pause of the same utterance, or left unclaimed, is
-/// cancelled through the ``DecodeCancellation`` its work was given, so that a decoding begun at
+/// cancelled through the ``RecognitionCancellation`` its work was given, so that a decoding begun at
 /// a pause between words stops as soon as a later pause or the close supersedes it, instead of
 /// holding the decoding queue until it ends.
 ///
@@ -51,7 +51,7 @@ public final class SpeculativeDecoding<Output: Sendable>: Sendable {
         var task: Task<Output, any Error>
         /// Cancelled when the speculation is replaced or discarded: if it is still waiting for
         /// the decoding queue, it does not decode at all; if it is decoding, the decoding stops.
-        var abandoned: DecodeCancellation
+        var abandoned: RecognitionCancellation
     }
 
     /// The speculations not yet claimed, at most one per utterance (by first sample).
@@ -65,12 +65,12 @@ public final class SpeculativeDecoding<Output: Sendable>: Sendable {
     /// cancelled). Speculations of other utterances are left alone.
     ///
     /// - Parameter work: decodes the samples; it should stop (throwing) soon after the
-    ///   ``DecodeCancellation`` it is given is cancelled.
+    ///   ``RecognitionCancellation`` it is given is cancelled.
     public func begin(
-        _ utterance: Utterance, _ work: @escaping @Sendable ([Int16], DecodeCancellation) throws -> Output
+        _ utterance: Utterance, _ work: @escaping @Sendable ([Int16], RecognitionCancellation) throws -> Output
     ) {
         let samples = utterance.samples
-        let abandoned = DecodeCancellation()
+        let abandoned = RecognitionCancellation()
         let task = Task {
             try await DecodingQueue.run {
                 if abandoned.isCancelled { throw CancellationError() }

@@ -1,0 +1,10 @@
+/// Why a recognizer rejects what it heard.
+public enum RecognitionRejection: Sendable, Hashable {
+    /// No words of the phrase set were heard.
+    case nothingHeard
+    /// Words were heard, but the audio sounds unlike them (speech outside the phrase set,
+    /// noise).
+    case unlikePhrases
+    /// The audio was explained by the engine's filler or garbage words.
+    case filler
+}

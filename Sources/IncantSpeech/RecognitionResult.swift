@@ -1,0 +1,56 @@
+/// What a recognizer heard in one utterance, in terms any engine can give.
+public struct RecognitionResult: Sendable {
+    /// Transcripts, best first; empty when nothing in the phrase set was heard.
+    public var transcripts: [String]
+    /// How sure the engine is that the best transcript is what was said, in [0, 1].
+    public var confidence: Double
+    /// Why the engine rejects the utterance; nil when it stands behind the best transcript.
+    public var rejection: RecognitionRejection?
+    /// Duration of the audio, in seconds.
+    public var audioSeconds: Double
+    /// Time spent recognizing, in seconds.
+    public var decodeSeconds: Double
+    /// The words of the best transcript with their times.
+    public var words: [RecognizedWord]
+    /// Engine-specific measurements, for reports (`--json`); nothing decides on them.
+    public var diagnostics: (any RecognitionDiagnostics)?
+
+    public init(
+        transcripts: [String], confidence: Double, rejection: RecognitionRejection?, audioSeconds: Double,
+        decodeSeconds: Double, words: [RecognizedWord] = [], diagnostics: (any RecognitionDiagnostics)? = nil
+    ) {
+        self.transcripts = transcripts
+        self.confidence = confidence
+        self.rejection = rejection
+        self.audioSeconds = audioSeconds
+        self.decodeSeconds = decodeSeconds
+        self.words = words
+        self.diagnostics = diagnostics
+    }
+
+    /// The best transcript ("" when nothing was heard).
+    public var transcript: String { transcripts.first ?? "" }
+
+    /// Nothing heard, rejected.
+    public static func nothing(audioSeconds: Double, decodeSeconds: Double = 0) -> RecognitionResult {
+        RecognitionResult(
+            transcripts: [], confidence: 0, rejection: .nothingHeard, audioSeconds: audioSeconds,
+            decodeSeconds: decodeSeconds)
+    }
+}
+
+/// One recognized word and when it was said, in seconds from the start of the utterance.
+public struct RecognizedWord: Sendable, Equatable, Encodable {
+    public var word: String
+    public var start: Double
+    public var end: Double
+
+    public init(word: String, start: Double, end: Double) {
+        self.word = word
+        self.start = start
+        self.end = end
+    }
+}
+
+/// Engine-specific measurements that travel beside a ``RecognitionResult``.
+public protocol RecognitionDiagnostics: Sendable, Encodable {}

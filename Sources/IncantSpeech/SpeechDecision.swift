@@ -1,0 +1,65 @@
+import Foundation
+import IncantPhrases
+
+/// The one decision taken on an utterance, from recognition through matching to dispatch.
+public enum SpeechDecision: Sendable {
+    /// Run this shortcut with these parameters.
+    case accepted(MatchCandidate)
+    /// Different actions are about equally likely: nothing runs; the person may be asked.
+    case ambiguous([MatchCandidate])
+    /// Nothing runs, for this reason.
+    case rejected(DecisionRejection)
+
+    /// The accepted candidate, if any.
+    public var accepted: MatchCandidate? {
+        if case .accepted(let candidate) = self { return candidate }
+        return nil
+    }
+
+    /// Decides on what `recognition` heard and what it matched: the recognizer's rejection
+    /// wins, then the matcher's decision.
+    public static func decide(_ recognition: RecognitionResult, _ match: MatchResult) -> SpeechDecision {
+        if recognition.transcript.isEmpty { return .rejected(.nothingHeard) }
+        if let rejection = recognition.rejection {
+            return .rejected(
+                rejection == .nothingHeard
+                    ? .nothingHeard
+                    : .unlikePhrases(transcript: recognition.transcript, confidence: recognition.confidence))
+        }
+        switch match.decision {
+        case .accepted:
+            guard let candidate = match.accepted else { return .rejected(.noShortcut(match.reason)) }
+            return .accepted(candidate)
+        case .ambiguous:
+            return .ambiguous(match.candidates)
+        case .rejected:
+            return .rejected(.noShortcut(match.reason))
+        }
+    }
+}
+
+/// Why an utterance runs nothing.
+public enum DecisionRejection: Sendable, Hashable, CustomStringConvertible {
+    /// Nothing in the phrase set was heard.
+    case nothingHeard
+    /// The recognizer heard `transcript` but the audio sounds unlike it.
+    case unlikePhrases(transcript: String, confidence: Double)
+    /// The words match no shortcut well enough (the matcher's explanation).
+    case noShortcut(String)
+    /// A wake word is required and was not heard.
+    case noWakeWord
+    /// Audio is not processed (muted, or waiting for push-to-talk).
+    case notListening
+
+    public var description: String {
+        switch self {
+        case .nothingHeard: "nothing in the phrase set was heard"
+        case .unlikePhrases(let transcript, let confidence):
+            "\"\(transcript)\" sounds unlike the phrase set (acoustic confidence "
+                + String(format: "%.2f", confidence) + ")"
+        case .noShortcut(let explanation): explanation
+        case .noWakeWord: "the wake word was not heard"
+        case .notListening: "not listening"
+        }
+    }
+}

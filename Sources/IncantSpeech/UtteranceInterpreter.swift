@@ -1,0 +1,43 @@
+import IncantPhrases
+
+/// Recognizes an utterance and matches what was heard to a shortcut: the one path from audio
+/// to a decision that `recognize` and `listen` share, and that meets `simulate` at the
+/// matcher.
+public struct UtteranceInterpreter: Sendable {
+    public let recognizer: any SpeechRecognizer
+    public let matcher: PhraseMatcher
+
+    public init(recognizer: any SpeechRecognizer, matcher: PhraseMatcher) {
+        self.recognizer = recognizer
+        self.matcher = matcher
+    }
+
+    /// Recognizes `samples` and decides.
+    public func interpret(_ samples: [Int16], cancellation: RecognitionCancellation? = nil) throws -> Understanding {
+        interpret(try recognizer.recognize(samples, cancellation: cancellation))
+    }
+
+    /// Matches the transcripts of an existing recognition and decides.
+    public func interpret(_ recognition: RecognitionResult) -> Understanding {
+        let match = matcher.match(transcripts: recognition.transcripts.isEmpty ? [""] : recognition.transcripts)
+        return Understanding(recognition: recognition, match: match)
+    }
+}
+
+/// What was heard, what it matched, and the decision.
+public struct Understanding: Sendable {
+    public var recognition: RecognitionResult
+    public var match: MatchResult
+    public var decision: SpeechDecision
+
+    public init(recognition: RecognitionResult, match: MatchResult) {
+        self.recognition = recognition
+        self.match = match
+        self.decision = SpeechDecision.decide(recognition, match)
+    }
+
+    /// Match confidence times the recognizer's confidence.
+    public var confidence: Double {
+        (match.best?.confidence ?? 0) * recognition.confidence
+    }
+}
