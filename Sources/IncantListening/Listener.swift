@@ -1,1 +1,188 @@
-/// Placeholder
+import Foundation
+import IncantCapture
+import IncantDispatch
+import IncantPhrases
+import IncantSpeech
+
+/// Listens for phrases and runs their shortcuts: source → front ends → utterance detector →
+/// (wake word) → recognizer → matcher → runner, reporting each step as a ``ListenerEvent``.
+///
+/// ```swift
+/// let listener = Listener(ListenerConfiguration(source: source, recognizer: recognizer, catalog: catalog))
+/// for try await event in listener.events() {
+///     if case .turn(let turn) = event { print(turn.report.summary) }
+/// }
+/// ```
+///
+/// Questions a shortcut asks (a missing value, a yes/no confirmation) are answered by the next
+/// utterance of the same stream, recognized against the possible answers, or by a typed line.
+/// Each utterance is decoded while its trailing silence is being confirmed
+/// (``ListenerConfiguration/speculates``), edited phrases are reloaded between utterances, and
+/// accepted utterances teach the ``ListenerConfiguration/learner`` in the background.
+public final class Listener: Sendable {
+    public let configuration: ListenerConfiguration
+
+    public init(_ configuration: ListenerConfiguration) {
+        self.configuration = configuration
+    }
+
+    /// The events of one listening session; listening stops when iteration stops. Throws what
+    /// the source throws (a ``IncantCapture/CaptureError``).
+    public func events() -> AsyncThrowingStream<ListenerEvent, any Error> {
+        AsyncThrowingStream { continuation in
+            let task = Task {
+                do {
+                    try await self.run { continuation.yield($0) }
+                    continuation.finish()
+                } catch {
+                    continuation.finish(throwing: error)
+                }
+            }
+            continuation.onTermination = { _ in task.cancel() }
+        }
+    }
+
+    /// Listens until the input ends, ``ListenerConfiguration/maximumTurns`` utterances were
+    /// decided, or the calling task is cancelled (a running shortcut is then stopped, and
+    /// recorded as interrupted), handing each event to `handle` in order. Background
+    /// adaptation has finished when it returns.
+    ///
+    /// - Throws: the source's error, or what `handle` throws (which stops listening).
+    public func run(_ handle: @escaping @Sendable (ListenerEvent) async throws -> Void) async throws {
+        let config = configuration
+        let source: any AudioSource =
+            config.frontEnds.isEmpty
+            ? config.source : FrontEndSource(source: config.source, frontEnds: config.frontEnds)
+        let recognizer = config.recognizer
+        let speculation: SpeculativeDecoding<RecognitionResult>? =
+            config.speculates && config.wakeWord == nil ? SpeculativeDecoding() : nil
+        // A file or pipe is read no faster than utterances are decoded (a device never waits).
+        var onSettled: (@Sendable (Utterance) -> Void)?
+        if let speculation {
+            onSettled = { settled in
+                speculation.begin(settled) { samples, cancellation in
+                    try recognizer.recognize(samples, cancellation: cancellation)
+                }
+            }
+        }
+        let live = LiveUtterances(
+            source: source, detector: config.detector, maximumPending: config.isLive ? nil : 8, onSettled: onSettled)
+        defer { live.stop() }
+        let conversation = Conversation(
+            live: live, recognizer: recognizer, speculation: speculation, speaker: config.speaker,
+            typed: config.typedAnswers, isLive: config.isLive, timeout: config.answerTimeout,
+            attempts: config.questionAttempts, emit: { try? await handle($0) })
+        var dispatcher = config.dispatcher
+        dispatcher.interaction = VoiceInteraction(answers: config.dispatcher.interaction, conversation: conversation)
+        let learning = LearningQueue(learner: config.learner)
+        var runner = ShortcutRunner(
+            matcher: PhraseMatcher(catalog: config.catalog, options: config.matchOptions), dispatcher: dispatcher)
+        var watcher = config.reload.map {
+            CatalogWatcher(definitionsPath: $0.definitionsPath, phrasesDirectory: $0.phrasesDirectory)
+        }
+        var wake = WakeGate(settings: config.wakeWord, detector: config.detector)
+        var start = 0
+        var turns = 0
+
+        try await handle(.started(source: source.description))
+        do {
+            while !Task.isCancelled {
+                for event in learning.takeEvents() { try await handle(event) }
+                guard var utterance = try await live.next(startingAt: start) else { break }
+                // Definitions or phrases edited while listening: used from now on, or the
+                // previous ones kept when the new files are invalid.
+                if let reload = config.reload, watcher?.changed() == true {
+                    do {
+                        let catalog = try reload.load()
+                        try recognizer.reload(catalog)
+                        speculation?.discard()
+                        runner = ShortcutRunner(
+                            matcher: PhraseMatcher(catalog: catalog, options: config.matchOptions),
+                            dispatcher: dispatcher)
+                        try await handle(.reloaded(phraseCount: catalog.entries.count))
+                    } catch {
+                        try await handle(.reloadFailed(error))
+                    }
+                }
+                if wake.isEnabled {
+                    switch await wake.command(in: utterance) {
+                    case .command(let command):
+                        utterance = command
+                    case .awaitingCommand(let detection):
+                        try await handle(.wakeWordHeard(detection, in: utterance))
+                        continue
+                    case .ignored(let reason):
+                        try await handle(.ignored(utterance, reason))
+                        continue
+                    case .failed(let error):
+                        try await handle(.problem(.recognitionFailed(utterance, error)))
+                        continue
+                    }
+                }
+                let closed = ContinuousClock.now
+                let closedAt = Date()
+                let recognition: RecognitionResult
+                do {
+                    recognition = try await Self.recognize(utterance, with: recognizer, speculation: speculation)
+                } catch {
+                    if Task.isCancelled { break }
+                    // One bad utterance does not stop a listener.
+                    try await handle(.problem(.recognitionFailed(utterance, error)))
+                    continue
+                }
+                let understanding = UtteranceInterpreter(recognizer: recognizer, matcher: runner.matcher)
+                    .interpret(recognition)
+                let latency = ContinuousClock.now - closed
+                let report = await runner.run(understanding, options: config.dispatchOptions)
+                turns += 1
+                try await handle(
+                    .turn(
+                        ListenerTurn(
+                            utterance: utterance, understanding: understanding, report: report, latency: latency,
+                            closedAt: closedAt, exchanges: conversation.takeExchanges())))
+                if let dialog = report.outcome?.dialog { await conversation.say(dialog) }
+                if let maximum = config.maximumTurns, turns >= maximum { break }
+                // After the shortcut and its dialog: learning must not delay them.
+                if understanding.decision.accepted != nil {
+                    learning.learn(from: utterance.samples, transcript: recognition.transcript)
+                }
+                // Utterances said while the shortcut ran are kept, but not the spoken dialog's echo.
+                start = conversation.answerStart
+            }
+        } catch {
+            await learning.drain()
+            throw error
+        }
+        await learning.drain()
+        for event in learning.takeEvents() { try await handle(event) }
+    }
+
+    /// The recognition of `utterance`: its speculation's when one decoded these samples.
+    private static func recognize(
+        _ utterance: Utterance, with recognizer: any SpeechRecognizer,
+        speculation: SpeculativeDecoding<RecognitionResult>?
+    ) async throws -> RecognitionResult {
+        if let speculation {
+            return try await speculation.result(for: utterance) { try recognizer.recognize($0, cancellation: nil) }
+                .output
+        }
+        let samples = utterance.samples
+        return try await DecodingQueue.run { try recognizer.recognize(samples, cancellation: nil) }
+    }
+}
+
+extension ShortcutRunner {
+    /// Runs the shortcut of an accepted decision; anything else runs nothing.
+    public func run(_ understanding: Understanding, options: DispatchOptions = DispatchOptions()) async -> QueryReport {
+        let match = understanding.match
+        let query = match.best?.transcript ?? understanding.recognition.transcript
+        guard case .accepted(let candidate) = understanding.decision,
+            let shortcut = matcher.catalog.shortcut(candidate.shortcutID)
+        else {
+            return QueryReport(query: query, match: match, outcome: nil)
+        }
+        let outcome = await dispatcher.dispatch(
+            shortcut, parameters: candidate.parameters, query: query, options: options)
+        return QueryReport(query: query, match: match, outcome: outcome)
+    }
+}

@@ -55,7 +55,9 @@ public enum TestAudio {
     }
 
     /// A WAV file with arbitrary header fields and interleaved 16-bit samples.
-    public static func wavBytes(sampleRate: Int, channels: Int, bits: Int = 16, formatCode: UInt16 = 1, samples: [Int16])
+    public static func wavBytes(
+        sampleRate: Int, channels: Int, bits: Int = 16, formatCode: UInt16 = 1, samples: [Int16]
+    )
         -> Data
     {
         var data = Data()

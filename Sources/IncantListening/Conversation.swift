@@ -1,0 +1,136 @@
+import IncantCapture
+import IncantSpeech
+import Synchronization
+
+/// The questions and answers of one listening session: where answers come from (the
+/// utterance stream, typed lines), how they are recognized, and the exchanges of the current
+/// turn.
+final class Conversation: Sendable {
+    /// An answer: said or typed. `text` is nil when speech was heard but not understood.
+    struct Reply: Sendable {
+        var text: String?
+    }
+
+    let live: LiveUtterances
+    let recognizer: any SpeechRecognizer
+    /// Decodings begun ahead of each utterance's close: an utterance taken as an answer skips
+    /// its own (decoded against the phrases, it would only hold up the answer's).
+    let speculation: SpeculativeDecoding<RecognitionResult>?
+    let speaker: (any DialogSpeaker)?
+    let typed: HandOffQueue<String>?
+    /// Audio arrives in real time, so its stream position tells when something was said.
+    let isLive: Bool
+    let timeout: Duration
+    let attempts: Int
+    let emit: @Sendable (ListenerEvent) async -> Void
+    private let exchanges = Mutex<[Exchange]>([])
+
+    init(
+        live: LiveUtterances, recognizer: any SpeechRecognizer, speculation: SpeculativeDecoding<RecognitionResult>?,
+        speaker: (any DialogSpeaker)?, typed: HandOffQueue<String>?, isLive: Bool, timeout: Duration, attempts: Int,
+        emit: @escaping @Sendable (ListenerEvent) async -> Void
+    ) {
+        self.live = live
+        self.recognizer = recognizer
+        self.speculation = speculation
+        self.speaker = speaker
+        self.typed = typed
+        self.isLive = isLive
+        self.timeout = timeout
+        self.attempts = max(1, attempts)
+        self.emit = emit
+    }
+
+    /// The exchanges since the last call.
+    func takeExchanges() -> [Exchange] {
+        exchanges.withLock { current in
+            defer { current = [] }
+            return current
+        }
+    }
+
+    /// Says `text` when there is a speaker.
+    func say(_ text: String) async {
+        await speaker?.say(text)
+    }
+
+    /// The stream position from which utterances count as answers (or commands): on a device
+    /// with a speaker, what is heard while Incant speaks is its own echo and is skipped.
+    var answerStart: Int { isLive && speaker != nil ? live.position : 0 }
+
+    /// Asks `question` and waits for the next utterance (recognized as `request` asks) or typed
+    /// line; nil when none came (end of input or timeout).
+    func ask(_ question: String, hint: String?, request: AnswerRequest) async -> Reply? {
+        let notes = [hint, typed == nil ? nil : "say or type"].compactMap { $0 }
+        await emit(.questionAsked(question: question, hint: notes.isEmpty ? nil : notes.joined(separator: "; ")))
+        await say(question)
+        var exchange = Exchange(question: question)
+        let reply = await reply(to: request, exchange: &exchange)
+        exchanges.withLock { $0.append(exchange) }
+        await emit(.answered(exchange))
+        return reply
+    }
+
+    private func reply(to request: AnswerRequest, exchange: inout Exchange) async -> Reply? {
+        switch await nextAnswer(startingAt: answerStart) {
+        case .typed(let text?):
+            exchange.typed = text
+            exchange.answer = text
+            return Reply(text: text)
+        case .heard(let utterance?):
+            speculation?.skip(utterance)
+            let recognizer = recognizer
+            let heard: RecognitionResult
+            do {
+                heard = try await DecodingQueue.run { try recognizer.recognizeAnswer(utterance.samples, to: request) }
+            } catch {
+                await emit(.problem(.answerRecognitionFailed(error)))
+                return Reply(text: nil)
+            }
+            exchange.heard = heard.transcript
+            exchange.acousticConfidence = heard.confidence
+            let understood = heard.rejection == nil && !heard.transcript.isEmpty
+            if understood { exchange.answer = heard.transcript }
+            return Reply(text: understood ? heard.transcript : nil)
+        default:
+            return nil
+        }
+    }
+
+    private enum Arrival: Sendable {
+        case heard(Utterance?)
+        case typed(String?)
+        case timedOut
+    }
+
+    /// The first of: an utterance, a typed line, the timeout. What the losers took is put back.
+    private func nextAnswer(startingAt start: Int) async -> Arrival {
+        let live = live
+        let typed = typed
+        let timeout = timeout
+        return await withTaskGroup(of: Arrival.self) { group in
+            group.addTask { .heard(try? await live.next(startingAt: start)) }
+            if let typed { group.addTask { .typed(try? await typed.next()) } }
+            group.addTask {
+                try? await Task.sleep(for: timeout)
+                return .timedOut
+            }
+            var pending = typed == nil ? 2 : 3
+            var winner = Arrival.timedOut
+            while let arrival = await group.next() {
+                pending -= 1
+                // A source or keyboard that ended leaves the others to answer.
+                if case .heard(nil) = arrival, pending > 1 { continue }
+                if case .typed(nil) = arrival, pending > 1 { continue }
+                winner = arrival
+                break
+            }
+            group.cancelAll()
+            for await loser in group {
+                if case .heard(let utterance?) = loser { await live.putBack(utterance) }
+                if case .typed(let line?) = loser { await typed?.putBack(line) }
+            }
+            return winner
+        }
+    }
+}

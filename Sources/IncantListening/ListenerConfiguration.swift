@@ -1,0 +1,75 @@
+import IncantCapture
+import IncantDispatch
+import IncantPhrases
+import IncantSpeech
+
+/// What a ``Listener`` is made of: one value per stage, and how it talks to the person.
+public struct ListenerConfiguration: Sendable {
+    /// Where audio comes from.
+    public var source: any AudioSource
+    /// Applied to the audio before anything else, in order (denoisers); none by default.
+    public var frontEnds: [any AudioFrontEnd]
+    /// Cuts the stream into utterances (the energy ``IncantCapture/Endpointer`` by default).
+    public var detector: any UtteranceDetector
+    /// Turns utterances into transcripts.
+    public var recognizer: any SpeechRecognizer
+    /// The shortcuts and phrases the recognizer was built for.
+    public var catalog: PhraseCatalog
+    /// How transcripts are matched to shortcuts.
+    public var matchOptions: MatchOptions
+    /// Runs accepted shortcuts; its interaction answers before the voice does (`--answer`,
+    /// `--yes`), its history records each dispatch.
+    public var dispatcher: Dispatcher
+    /// Dry run, assumed yes, timeouts.
+    public var dispatchOptions: DispatchOptions
+    /// Says questions and dialogs; nil prints only.
+    public var speaker: (any DialogSpeaker)?
+    /// Typed answers (lines at a terminal), raced against spoken ones; nil for none.
+    public var typedAnswers: HandOffQueue<String>?
+    /// Audio arrives in real time (a device): stream positions tell when something was said,
+    /// and reading never pauses.
+    public var isLive: Bool
+    /// How long a question waits for its answer.
+    public var answerTimeout: Duration
+    /// How many times a question is asked when its answer is not understood.
+    public var questionAttempts: Int
+    /// Decode each utterance while its trailing silence is confirmed.
+    public var speculates: Bool
+    /// Reload edited shortcuts and phrases between utterances; nil never reloads.
+    public var reload: CatalogReload?
+    /// Adapts the recognizer to accepted utterances; nil does not.
+    public var learner: (any UtteranceLearner)?
+    /// Only utterances after a wake word are acted on; nil acts on every utterance.
+    public var wakeWord: WakeWordSettings?
+    /// Stop after this many decided utterances (`--once` is 1); nil runs to the end of the input.
+    public var maximumTurns: Int?
+
+    public init(
+        source: any AudioSource, recognizer: any SpeechRecognizer, catalog: PhraseCatalog,
+        frontEnds: [any AudioFrontEnd] = [], detector: any UtteranceDetector = Endpointer(),
+        matchOptions: MatchOptions = MatchOptions(), dispatcher: Dispatcher = Dispatcher(),
+        dispatchOptions: DispatchOptions = DispatchOptions(), speaker: (any DialogSpeaker)? = nil,
+        typedAnswers: HandOffQueue<String>? = nil, isLive: Bool = false, answerTimeout: Duration = .seconds(10),
+        questionAttempts: Int = 2, speculates: Bool = true, reload: CatalogReload? = nil,
+        learner: (any UtteranceLearner)? = nil, wakeWord: WakeWordSettings? = nil, maximumTurns: Int? = nil
+    ) {
+        self.source = source
+        self.recognizer = recognizer
+        self.catalog = catalog
+        self.frontEnds = frontEnds
+        self.detector = detector
+        self.matchOptions = matchOptions
+        self.dispatcher = dispatcher
+        self.dispatchOptions = dispatchOptions
+        self.speaker = speaker
+        self.typedAnswers = typedAnswers
+        self.isLive = isLive
+        self.answerTimeout = answerTimeout
+        self.questionAttempts = questionAttempts
+        self.speculates = speculates
+        self.reload = reload
+        self.learner = learner
+        self.wakeWord = wakeWord
+        self.maximumTurns = maximumTurns
+    }
+}

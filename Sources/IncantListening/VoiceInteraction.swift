@@ -1,0 +1,49 @@
+import IncantDispatch
+import IncantPhrases
+import IncantSpeech
+
+/// Asks the dispatcher's questions by voice: a yes/no confirmation or a missing parameter is
+/// said and reported, and the answer is the next utterance of the same stream, recognized
+/// against the possible answers (or a typed line, whichever comes first). Answers given in
+/// advance (`answers`) win over both.
+struct VoiceInteraction: DispatchInteraction {
+    /// Answers given in advance (`--answer`, `--yes`); asked first.
+    let answers: any DispatchInteraction
+    let conversation: Conversation
+
+    func askYesNo(_ question: String) async -> Bool? {
+        if let answer = await answers.askYesNo(question) { return answer }
+        for attempt in 1...conversation.attempts {
+            let prompt = attempt == 1 ? question : "Sorry, I did not catch that. \(question)"
+            guard let reply = await conversation.ask(prompt, hint: "yes or no", request: .yesNo) else { return nil }
+            if let value = reply.text.flatMap(Self.yesOrNo) { return value }
+        }
+        return nil
+    }
+
+    /// Reads a yes or no: typed "y…"/"n…", or the first yes/no word said ("yes please").
+    static func yesOrNo(_ text: String) -> Bool? {
+        let words = TextNormalizer.words(of: text)
+        if let first = words.first, words.count == 1, first.hasPrefix("y") { return true }
+        if let first = words.first, words.count == 1, first.hasPrefix("n") { return false }
+        return words.lazy.compactMap { BooleanWords.value(of: $0) }.first
+    }
+
+    func askValue(for parameter: ParameterDefinition, shortcut: ShortcutDefinition) async -> String? {
+        if let answer = await answers.askValue(for: parameter, shortcut: shortcut) { return answer }
+        let request = AnswerRequest.forValue(of: parameter, shortcut: shortcut)
+        for attempt in 1...conversation.attempts {
+            let prompt = attempt == 1 ? parameter.question : "Sorry, I did not catch that. \(parameter.question)"
+            guard let reply = await conversation.ask(prompt, hint: nil, request: request) else { return nil }
+            if let text = reply.text { return text }
+        }
+        return nil
+    }
+
+    func answerRejected(_ error: ParameterValueError, for parameter: ParameterDefinition, shortcut: ShortcutDefinition)
+        async
+    {
+        await answers.answerRejected(error, for: parameter, shortcut: shortcut)
+        await conversation.say("Sorry, \(error.text) is not a valid \(parameter.name).")
+    }
+}

@@ -1,0 +1,65 @@
+import IncantCapture
+import IncantSpeech
+
+/// Lets through only the commands that follow a wake word: in the same utterance ("computer,
+/// lights off") or as the next utterance within the wake window.
+struct WakeGate {
+    /// What to do with an utterance.
+    enum Verdict {
+        /// Recognize this (the utterance, or what follows the wake word in it).
+        case command(Utterance)
+        /// The wake word alone: the command is the next utterance within the window.
+        case awaitingCommand(WakeDetection)
+        /// Not acted on.
+        case ignored(DecisionRejection)
+        /// The detector failed.
+        case failed(any Error)
+    }
+
+    let settings: WakeWordSettings?
+    /// Cuts what follows a wake word into a command.
+    let detector: any UtteranceDetector
+    /// The last stream sample at which a command may start after a wake word alone.
+    private var awakeUntil: Int?
+
+    init(settings: WakeWordSettings?, detector: any UtteranceDetector) {
+        self.settings = settings
+        self.detector = detector
+    }
+
+    var isEnabled: Bool { settings != nil }
+
+    mutating func command(in utterance: Utterance) async -> Verdict {
+        guard let settings else { return .command(utterance) }
+        if let until = awakeUntil {
+            awakeUntil = nil
+            if utterance.speechStartSample <= until { return .command(utterance) }
+        }
+        let wake = settings.detector
+        let detection: WakeDetection?
+        do {
+            detection = try await DecodingQueue.run { try wake.detect(in: utterance) }
+        } catch {
+            return .failed(error)
+        }
+        guard let detection else { return .ignored(.noWakeWord) }
+        if let rest = command(after: detection, in: utterance) { return .command(rest) }
+        awakeUntil = utterance.endSample + AudioFormat.sampleCount(for: settings.window)
+        return .awaitingCommand(detection)
+    }
+
+    /// The speech after the wake word in `utterance`, cut by the utterance detector; nil when
+    /// none follows.
+    private func command(after detection: WakeDetection, in utterance: Utterance) -> Utterance? {
+        let offset = min(max(0, detection.endSample), utterance.samples.count)
+        var cutter = detector
+        var found = cutter.process(Array(utterance.samples[offset...]))
+        if let last = cutter.finish() { found.append(last) }
+        guard let first = found.first else { return nil }
+        let origin = utterance.startSample + offset
+        return Utterance(
+            samples: first.samples, startSample: origin + first.startSample,
+            speechStartSample: origin + first.speechStartSample, speechEndSample: origin + first.speechEndSample,
+            endReason: utterance.endReason)
+    }
+}

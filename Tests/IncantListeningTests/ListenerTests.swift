@@ -1,0 +1,338 @@
+import Foundation
+import IncantCapture
+import IncantDispatch
+import IncantListening
+import IncantPhrases
+import IncantSpeech
+import IncantTestSupport
+import Synchronization
+import Testing
+
+/// The real ``Listener`` in-process: a fake source and a fake recognizer (bursts stand for
+/// words, see ``SpokenScript``), the real endpointer, matcher, dispatcher and voice questions.
+@Suite("Listener")
+struct ListenerTests {
+    static let script = SpokenScript([
+        "order a pizza", "order a pepperoni pizza", "pepperoni", "yes", "computer", "lights off",
+    ])
+
+    static let shortcuts = """
+        shortcuts:
+          - id: order-pizza
+            title: Order pizza
+            parameters:
+              - name: kind
+                type: enum
+                values: [margherita, pepperoni]
+                prompt: Which pizza?
+            phrases: ["order a pizza", "order a {kind} pizza"]
+            handle: { swift: kitchen }
+            responses:
+              success: "Ordering {kind}."
+          - id: lights
+            title: Lights
+            parameters:
+              - name: state
+                type: boolean
+            phrases: ["lights {state}"]
+            handle: { swift: kitchen }
+            requires-confirmation: true
+            responses:
+              success: "Lights done."
+        """
+
+    static func catalog() throws -> PhraseCatalog {
+        let parsed = DefinitionLoader.parse(shortcuts, file: "/test/listener.yaml")
+        #expect(!parsed.hasErrors, "\(parsed.diagnostics)")
+        return PhraseCatalog(shortcuts: parsed.shortcuts)
+    }
+
+    /// Runs a listener over `said` and returns its events and the handler's requests.
+    static func listen(
+        to said: [String], amplitude: Double = 8_000, noiseLevel: Double = -62,
+        configure: (inout ListenerConfiguration) -> Void = { _ in }
+    ) async throws -> (events: [ListenerEvent], kitchen: Kitchen, recognizer: FakeRecognizer) {
+        let kitchen = Kitchen()
+        var handlers = HandlerRegistry()
+        handlers.register(kitchen, as: "kitchen")
+        let recognizer = FakeRecognizer(script: script)
+        var configuration = ListenerConfiguration(
+            source: SamplesSource(script.audio(said, amplitude: amplitude, noiseLevel: noiseLevel)),
+            recognizer: recognizer,
+            catalog: try catalog(), dispatcher: Dispatcher(handlers: handlers), answerTimeout: .seconds(30))
+        configure(&configuration)
+        var events: [ListenerEvent] = []
+        for try await event in Listener(configuration).events() { events.append(event) }
+        return (events, kitchen, recognizer)
+    }
+
+    static func turns(_ events: [ListenerEvent]) -> [ListenerTurn] {
+        events.compactMap { if case .turn(let turn) = $0 { turn } else { nil } }
+    }
+
+    @Test func aSpokenCommandRunsItsShortcut() async throws {
+        let (events, kitchen, _) = try await Self.listen(to: ["order a pepperoni pizza"])
+        let turns = Self.turns(events)
+        try #require(turns.count == 1)
+        #expect(turns[0].understanding.decision.accepted?.shortcutID == "order-pizza")
+        #expect(turns[0].report.outcome?.dialog == "Ordering pepperoni.")
+        #expect(kitchen.requests == ["order-pizza kind=pepperoni"])
+        if case .started = events.first {} else { Issue.record("no started event first: \(events)") }
+    }
+
+    @Test("a missing value is asked by voice and the next utterance answers it")
+    func voiceQuestionAndAnswer() async throws {
+        let speaker = RecordingSpeaker()
+        let (events, kitchen, recognizer) = try await Self.listen(to: ["order a pizza", "pepperoni"]) {
+            $0.speaker = speaker
+        }
+        #expect(kitchen.requests == ["order-pizza kind=pepperoni"])
+        let turns = Self.turns(events)
+        try #require(turns.count == 1)
+        #expect(turns[0].exchanges.map(\.question) == ["Which pizza?"])
+        #expect(turns[0].exchanges.first?.heard == "pepperoni")
+        #expect(turns[0].exchanges.first?.answer == "pepperoni")
+        #expect(speaker.said == ["Which pizza?", "Ordering pepperoni."])
+        #expect(recognizer.answerRequests == ["value kind"])
+        let asked = events.contains {
+            if case .questionAsked(let question, _) = $0 { question == "Which pizza?" } else { false }
+        }
+        #expect(asked)
+    }
+
+    @Test("a yes/no confirmation is asked by voice")
+    func voiceConfirmation() async throws {
+        let (_, kitchen, recognizer) = try await Self.listen(to: ["lights off", "yes"])
+        #expect(kitchen.requests == ["lights state=false"])
+        #expect(recognizer.answerRequests == ["yes/no"])
+    }
+
+    @Test("speech the recognizer rejects runs nothing, with a typed reason")
+    func rejectedSpeechRunsNothing() async throws {
+        let (events, kitchen, _) = try await Self.listen(to: ["order a pepperoni pizza"]) {
+            $0.recognizer = FakeRecognizer(script: Self.script, rejecting: true)
+        }
+        #expect(kitchen.requests.isEmpty)
+        let turns = Self.turns(events)
+        try #require(turns.count == 1)
+        guard case .rejected(.unlikePhrases(let transcript, _)) = turns[0].understanding.decision else {
+            Issue.record("not rejected as unlike the phrases: \(turns[0].understanding.decision)")
+            return
+        }
+        #expect(transcript == "order a pepperoni pizza")
+        #expect(turns[0].report.outcome == nil)
+    }
+
+    @Test("maximumTurns stops after that many decided utterances")
+    func maximumTurns() async throws {
+        let (events, kitchen, _) = try await Self.listen(to: ["order a pepperoni pizza", "order a pepperoni pizza"]) {
+            $0.maximumTurns = 1
+        }
+        #expect(Self.turns(events).count == 1)
+        #expect(kitchen.requests.count == 1)
+    }
+
+    @Test("the front-end slot: a gain stage makes whispered commands heard")
+    func frontEndSlot() async throws {
+        let quiet = try await Self.listen(to: ["order a pepperoni pizza"], amplitude: 100, noiseLevel: -90)
+        #expect(Self.turns(quiet.events).isEmpty)
+        let amplified = try await Self.listen(to: ["order a pepperoni pizza"], amplitude: 100, noiseLevel: -90) {
+            $0.frontEnds = [Gain(factor: 40)]
+        }
+        #expect(amplified.kitchen.requests == ["order-pizza kind=pepperoni"])
+    }
+
+    @Test("the detector slot: another utterance detector cuts the stream")
+    func detectorSlot() async throws {
+        let detector = CountingDetector(inner: Endpointer())
+        let (events, kitchen, _) = try await Self.listen(to: ["order a pepperoni pizza"]) { $0.detector = detector }
+        #expect(kitchen.requests == ["order-pizza kind=pepperoni"])
+        #expect(Self.turns(events).count == 1)
+        #expect(detector.counter.count > 0)
+    }
+
+    @Test("the wake-word slot: commands without the wake word are ignored")
+    func wakeWordSlot() async throws {
+        let (events, kitchen, _) = try await Self.listen(
+            to: ["order a pepperoni pizza", "computer", "order a pepperoni pizza", "order a pepperoni pizza"]
+        ) {
+            $0.wakeWord = WakeWordSettings(detector: FakeWakeWord(script: Self.script, phrase: "computer"))
+        }
+        // Only the order right after the wake word runs.
+        #expect(kitchen.requests == ["order-pizza kind=pepperoni"])
+        let ignored = events.filter { if case .ignored(_, .noWakeWord) = $0 { true } else { false } }
+        #expect(ignored.count == 2)
+        let woken = events.contains { if case .wakeWordHeard = $0 { true } else { false } }
+        #expect(woken)
+    }
+
+    @Test("the learner slot: accepted utterances are learned from in the background")
+    func learnerSlot() async throws {
+        let learner = FakeLearner()
+        let (events, _, _) = try await Self.listen(to: ["order a pepperoni pizza", "order a pepperoni pizza"]) {
+            $0.learner = learner
+        }
+        #expect(learner.learned.withLock { $0 } == ["order a pepperoni pizza", "order a pepperoni pizza"])
+        let adapted = events.compactMap { if case .adapted(let count) = $0 { count } else { nil } }
+        #expect(adapted == [2])
+    }
+
+    @Test("edited phrases are reloaded between utterances")
+    func reload() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("incant-listener-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("shortcuts.yaml").path
+        try Self.shortcuts.write(toFile: file, atomically: true, encoding: .utf8)
+        let loads = Atomic<Int>(0)
+        let (events, _, recognizer) = try await Self.listen(to: ["order a pepperoni pizza", "order a pepperoni pizza"])
+        {
+            $0.reload = CatalogReload(definitionsPath: file, phrasesDirectory: folder.path + "/phrases") {
+                loads.add(1, ordering: .relaxed)
+                return try Self.catalog()
+            }
+            // The file changes after the first utterance is read.
+            let edit = EditOnRecognize(file: file, inner: $0.recognizer)
+            $0.recognizer = edit
+        }
+        #expect(loads.load(ordering: .relaxed) == 1)
+        #expect(events.contains { if case .reloaded = $0 { true } else { false } })
+        _ = recognizer
+    }
+}
+
+/// Records what the in-process handler was asked to do.
+final class Kitchen: ShortcutHandler {
+    private let log = Mutex<[String]>([])
+
+    var requests: [String] { log.withLock { $0 } }
+
+    func handle(_ request: ShortcutRequest) async throws -> ShortcutResponse {
+        let values = request.parameters.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+        log.withLock { $0.append(([request.shortcut] + values).joined(separator: " ")) }
+        return .success
+    }
+}
+
+/// Recognizes bursts by their length (``SpokenScript``).
+final class FakeRecognizer: SpeechRecognizer {
+    let script: SpokenScript
+    let rejecting: Bool
+    private let requests = Mutex<[String]>([])
+
+    init(script: SpokenScript, rejecting: Bool = false) {
+        self.script = script
+        self.rejecting = rejecting
+    }
+
+    var answerRequests: [String] { requests.withLock { $0 } }
+
+    func recognize(_ samples: [Int16], cancellation: RecognitionCancellation?) throws -> RecognitionResult {
+        guard let transcript = script.transcript(of: samples) else {
+            return .nothing(audioSeconds: Double(samples.count) / 16_000)
+        }
+        return RecognitionResult(
+            transcripts: [transcript], confidence: rejecting ? 0.1 : 0.9, rejection: rejecting ? .unlikePhrases : nil,
+            audioSeconds: Double(samples.count) / 16_000, decodeSeconds: 0)
+    }
+
+    func recognizeAnswer(_ samples: [Int16], to request: AnswerRequest) throws -> RecognitionResult {
+        let name =
+            switch request {
+            case .yesNo: "yes/no"
+            case .value(let parameter, _): "value \(parameter.name)"
+            case .dictation: "dictation"
+            }
+        requests.withLock { $0.append(name) }
+        return try recognize(samples, cancellation: nil)
+    }
+
+    func reload(_ catalog: PhraseCatalog) throws {}
+}
+
+/// Touches a definitions file the first time it recognizes, so the next utterance reloads.
+final class EditOnRecognize: SpeechRecognizer {
+    let file: String
+    let inner: any SpeechRecognizer
+    private let edited = Atomic<Bool>(false)
+
+    init(file: String, inner: any SpeechRecognizer) {
+        self.file = file
+        self.inner = inner
+    }
+
+    func recognize(_ samples: [Int16], cancellation: RecognitionCancellation?) throws -> RecognitionResult {
+        if !edited.exchange(true, ordering: .relaxed) {
+            try (ListenerTests.shortcuts + "\n# edited\n").write(toFile: file, atomically: true, encoding: .utf8)
+        }
+        return try inner.recognize(samples, cancellation: cancellation)
+    }
+
+    func recognizeAnswer(_ samples: [Int16], to request: AnswerRequest) throws -> RecognitionResult {
+        try inner.recognizeAnswer(samples, to: request)
+    }
+
+    func reload(_ catalog: PhraseCatalog) throws { try inner.reload(catalog) }
+}
+
+/// Remembers what it was asked to say.
+final class RecordingSpeaker: DialogSpeaker {
+    private let log = Mutex<[String]>([])
+    var said: [String] { log.withLock { $0 } }
+    func say(_ text: String) async { log.withLock { $0.append(text) } }
+}
+
+/// Multiplies every sample (an automatic gain stage, fixed).
+final class Gain: AudioFrontEnd {
+    let factor: Int
+    init(factor: Int) { self.factor = factor }
+    var name: String { "gain" }
+    var latencySamples: Int { 0 }
+    func process(_ samples: [Int16]) -> [Int16] { samples.map { Int16(clamping: Int($0) * factor) } }
+    func flush() -> [Int16] { [] }
+    func reset() {}
+}
+
+/// The endpointer, counting the chunks it is given.
+struct CountingDetector: UtteranceDetector {
+    var inner: Endpointer
+    let counter = Counter()
+
+    final class Counter: Sendable {
+        let value = Atomic<Int>(0)
+        var count: Int { value.load(ordering: .relaxed) }
+    }
+
+    mutating func process(_ samples: [Int16]) -> [Utterance] {
+        counter.value.add(1, ordering: .relaxed)
+        return inner.process(samples)
+    }
+
+    mutating func finish() -> Utterance? { inner.finish() }
+    var settledSpeechEnd: Int? { inner.settledSpeechEnd }
+    var settledUtterance: Utterance? { inner.settledUtterance }
+}
+
+/// Hears the wake word when the whole utterance is its burst.
+struct FakeWakeWord: WakeWordDetector {
+    let script: SpokenScript
+    let phrase: String
+
+    func detect(in utterance: Utterance) throws -> WakeDetection? {
+        script.transcript(of: utterance.samples) == phrase
+            ? WakeDetection(startSample: 0, endSample: utterance.samples.count, confidence: 1) : nil
+    }
+}
+
+/// Keeps what it learned; reports an adaptation every second utterance.
+final class FakeLearner: UtteranceLearner {
+    let learned = Mutex<[String]>([])
+
+    func learn(from samples: [Int16], transcript: String) throws -> Int? {
+        let count = learned.withLock {
+            $0.append(transcript)
+            return $0.count
+        }
+        return count % 2 == 0 ? count : nil
+    }
+}
