@@ -1,7 +1,7 @@
 import Foundation
-import IncantSpeech
 import IncantCapture
 import IncantPhrases
+import IncantSpeech
 
 /// End of speech → handler start, and peak memory, of the real `incant listen` hearing a
 /// microphone-like stream: coffee orders between stretches of room tone, written to its standard

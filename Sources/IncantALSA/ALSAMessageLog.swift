@@ -1,5 +1,5 @@
-import IncantCapture
 import CAlsa
+import IncantCapture
 
 #if canImport(Glibc)
     import Glibc

@@ -1,5 +1,5 @@
-import IncantCapture
 import Foundation
+import IncantCapture
 
 /// Keeps a capture device from delivering audio much faster than it could have been spoken.
 ///

@@ -1,4 +1,5 @@
 import Dispatch
+import IncantSpeech
 import Synchronization
 
 /// Runs a learner on a background queue, one utterance after another, and keeps what it

@@ -1,9 +1,9 @@
 import Foundation
+import IncantCapture
 import IncantTestSupport
 import Testing
 
 @testable import IncantALSA
-import IncantCapture
 
 /// The real ALSA capture path, with no sound card: the `file` plugin reads a raw file
 /// (`infile`) over a `null` slave.

@@ -1,7 +1,7 @@
 import Dispatch
 import Foundation
-import IncantSpeech
 import IncantCapture
+import IncantSpeech
 import Synchronization
 import Testing
 

@@ -120,3 +120,11 @@ public final class OnlineAdaptation: Sendable {
         return folder
     }
 }
+
+extension OnlineAdaptation: UtteranceLearner {
+    /// Keeps the utterance and, when an estimate is due, adapts the recognizer.
+    public func learn(from samples: [Int16], transcript: String) throws -> Int? {
+        guard try record(samples, words: transcript.split(separator: " ").map(String.init)) else { return nil }
+        return try update()?.used.count
+    }
+}

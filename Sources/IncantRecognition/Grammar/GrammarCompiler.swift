@@ -144,11 +144,17 @@ public enum GrammarCompiler {
                 "nineteen",
             ]
             let tens = ["twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"]
-            words.formUnion(units + teens + tens + ["zero", "hundred", "thousand", "and"])
+            words.formUnion(units)
+            words.formUnion(teens)
+            words.formUnion(tens)
+            words.formUnion(["zero", "hundred", "thousand", "and"])
+            let unitRule: String = "<n_unit> = \(units.joined(separator: " | "));"
+            let teenRule: String = "<n_teen> = \(teens.joined(separator: " | "));"
+            let tenRule: String = "<n_ten> = \(tens.joined(separator: " | "));"
             numberRules.formUnion([
-                "<n_unit> = " + units.joined(separator: " | ") + ";",
-                "<n_teen> = " + teens.joined(separator: " | ") + ";",
-                "<n_ten> = " + tens.joined(separator: " | ") + ";",
+                unitRule,
+                teenRule,
+                tenRule,
                 "<n_below100> = <n_unit> | <n_teen> | <n_ten> [ <n_unit> ];",
                 "<n_below1000> = <n_below100> | <n_unit> hundred [ [ and ] <n_below100> ];",
                 "<n_integer> = zero | <n_below1000> | <n_below1000> thousand [ [ and ] <n_below1000> ];",

@@ -3,9 +3,11 @@ import Dispatch
 import Foundation
 import IncantCapture
 import IncantDispatch
+import IncantListening
 import IncantPhrases
 import IncantRecognition
 import IncantSpeech
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -65,120 +67,37 @@ struct ListenCommand: AsyncParsableCommand {
         }
     }
 
+    /// Configures the listener from the options, then prints its events.
     private func listen() async throws -> Int32 {
         let loaded = try catalog.loadCatalog()
-        let recognizer = try speech.makeRecognizer(for: loaded, parallelPhoneLoop: true)
-        let online = try adaptOnline ? onlineAdaptation(recognizer) : nil
-        let adapting = DispatchGroup()
-        defer {
-            if let online {
-                // An estimate under way finishes (it takes seconds) before its file goes.
-                adapting.wait()
-                try? FileManager.default.removeItem(atPath: online.path)
-            }
-        }
-        let matchOptions = try matching.options()
-        let matcher = PhraseMatcher(catalog: loaded, options: matchOptions)
+        let engine = try speech.makeRecognizer(for: loaded, parallelPhoneLoop: true)
+        let online = try adaptOnline ? onlineAdaptation(engine) : nil
+        defer { if let online { try? FileManager.default.removeItem(atPath: online.path) } }
         let source = try audio.source()
-        // Each utterance is decoded while its trailing silence is confirmed, so that the shortcut
-        // starts as the utterance closes.
-        let speculation = SpeculativeDecoding<SpeechRecognition>()
-        // A file or pipe is read no faster than utterances are decoded (a device never waits).
-        let live = LiveUtterances(
-            source: source, settings: audio.endpointer, maximumPending: audio.isLive ? nil : 8
-        ) { settled in
-            speculation.begin(settled) { try recognizer.recognizeSynchronously($0, cancellation: $1) }
-        }
-        defer { live.stop() }
-        let conversation = Conversation(
-            live: live, recognizer: recognizer, speculation: speculation, speaker: speak ? Speaker() : nil,
-            keyboard: audio.stdin ? nil : KeyboardLines.start(), isLive: audio.isLive,
-            timeout: .milliseconds(Int(max(0.1, answerTimeout) * 1000)))
-        let interaction = VoiceInteraction(
-            answers: TerminalInteraction(
-                answers: try dispatching.answerValues(), interactive: false),
-            conversation: conversation)
-        let dispatcher = Dispatcher(interaction: interaction, history: try dispatching.history())
         let catalog = catalog
-        let options = dispatching.options
-        let json = json
-        let once = once
+        let configuration = ListenerConfiguration(
+            source: source, recognizer: PocketSphinxRecognizer(engine), catalog: loaded,
+            detector: Endpointer(settings: audio.endpointer), matchOptions: try matching.options(),
+            dispatcher: Dispatcher(
+                interaction: TerminalInteraction(answers: try dispatching.answerValues(), interactive: false),
+                history: try dispatching.history()),
+            dispatchOptions: dispatching.options, speaker: speak ? Speaker() : nil,
+            typedAnswers: audio.stdin ? nil : KeyboardLines.start(), isLive: audio.isLive,
+            answerTimeout: .milliseconds(Int(max(0.1, answerTimeout) * 1000)),
+            reload: CatalogReload(
+                definitionsPath: catalog.shortcutsPath, phrasesDirectory: catalog.phrasesDirectory,
+                load: { try catalog.loadCatalog() }),
+            learner: online, maximumTurns: once ? 1 : nil)
+        let printer = ListenPrinter(json: json, once: once)
         StandardError.print(
             "incant: listening to \(source.description)" + (once ? " for one utterance" : "; Ctrl-C stops"))
-
         return try await SignalCancellation.run {
-            var start = 0
-            var interpreter = SpeechInterpreter(recognizer: recognizer, matcher: matcher)
-            var runner = ShortcutRunner(matcher: matcher, dispatcher: dispatcher)
-            var watcher = CatalogWatcher(
-                definitionsPath: catalog.shortcutsPath, phrasesDirectory: catalog.phrasesDirectory)
-            while !Task.isCancelled {
-                let next: Utterance?
-                do {
-                    next = try await live.next(startingAt: start)
-                } catch {
-                    throw captureFailure(error)
-                }
-                guard let utterance = next else { break }
-                // Definitions or phrases edited while listening: use them from now on, or keep
-                // the previous ones when the new files are invalid.
-                if watcher.changed() {
-                    do {
-                        let reloaded = try catalog.loadCatalog()
-                        try recognizer.reload(reloaded)
-                        speculation.discard()
-                        let newMatcher = PhraseMatcher(catalog: reloaded, options: matchOptions)
-                        interpreter = SpeechInterpreter(recognizer: recognizer, matcher: newMatcher)
-                        runner = ShortcutRunner(matcher: newMatcher, dispatcher: dispatcher)
-                        StandardError.print("incant: phrases changed; reloaded \(reloaded.entries.count) phrases")
-                    } catch let failure as CommandFailure {
-                        StandardError.print("incant: \(failure.message); keeping the previous phrases")
-                    } catch {
-                        StandardError.print("incant: cannot reload the phrases (\(error)); keeping the previous ones")
-                    }
-                }
-                let heard: SpeechMatch
-                let closed = ContinuousClock.now
-                let closedAt = Date()
-                do {
-                    let (recognition, _) = try await speculation.result(for: utterance) {
-                        try recognizer.recognizeSynchronously($0)
-                    }
-                    heard = interpreter.interpret(recognition)
-                } catch {
-                    // One bad utterance does not stop a listener; with --once it is the answer.
-                    let failure = CommandFailure(message: "cannot recognize speech: \(error)", status: ExitStatus.io)
-                    if once { throw failure }
-                    StandardError.print("incant: " + failure.message)
-                    continue
-                }
-                let latency = ContinuousClock.now - closed
-                let report = await runner.run(
-                    match: heard.match, accepted: heard.accepted != nil, fallbackQuery: heard.recognition.transcript,
-                    options: options)
-                let line = ListenReport(
-                    report: report, speech: heard, utterance: utterance, latency: latency, closedAt: closedAt,
-                    conversation: conversation.takeExchanges())
-                var text = (json ? try JSON.line(line) : line.summary) + "\n"
-                if !json, let dialog = report.outcome?.dialog { text += dialog + "\n" }
-                // Unbuffered: whoever reads a pipe sees each utterance as it is handled.
-                do {
-                    try FileHandle.standardOutput.write(contentsOf: Data(text.utf8))
-                } catch {
-                    throw CommandFailure(message: "cannot write to standard output: \(error)", status: ExitStatus.io)
-                }
-                if let dialog = report.outcome?.dialog {
-                    await conversation.say(dialog)
-                }
-                if once { return report.exitStatus }
-                // After the shortcut and its dialog: computing the features must not delay them.
-                if let online, heard.accepted != nil {
-                    Self.adapt(online, to: utterance.samples, heard: heard.recognition.transcript, group: adapting)
-                }
-                FreedMemory.release()
-                // Utterances said while the shortcut ran are kept, but not the spoken dialog's echo.
-                start = conversation.answerStart
+            do {
+                try await Listener(configuration).run { try printer.print($0) }
+            } catch let error as CaptureError {
+                throw captureFailure(error)
             }
+            if once, let status = printer.exitStatus { return status }
             if once {
                 StandardError.print("incant: no speech was heard")
                 return ExitStatus.noMatch
@@ -198,48 +117,76 @@ struct ListenCommand: AsyncParsableCommand {
             throw CommandFailure(message: error.description, status: ExitStatus.noInput)
         }
     }
+}
 
-    /// Where accepted utterances are kept and estimates run for `--adapt-online`, one after the
-    /// other: computing an utterance's features waits for the phrase decoder, and SphinxTrain
-    /// takes seconds, neither of which the listening task may block on.
-    private static let adaptationQueue = DispatchQueue(label: "incant.adaptation", qos: .utility)
+/// Prints a listener's events: one line (or JSON object) per utterance on standard output,
+/// questions, answers and problems on standard error.
+final class ListenPrinter: Sendable {
+    let json: Bool
+    let once: Bool
+    private let status = Mutex<Int32?>(nil)
 
-    /// Keeps an accepted utterance for the online adaptation and, when an estimate is due,
-    /// runs it, on ``adaptationQueue`` (listening goes on).
-    static func adapt(
-        _ online: OnlineAdaptation, to samples: [Int16], heard transcript: String, group: DispatchGroup
-    ) {
-        adaptationQueue.async(group: group) {
+    init(json: Bool, once: Bool) {
+        self.json = json
+        self.once = once
+    }
+
+    /// The exit status of the last utterance with `--once`.
+    var exitStatus: Int32? { status.withLock { $0 } }
+
+    func print(_ event: ListenerEvent) throws {
+        switch event {
+        case .started, .wakeWordHeard:
+            break
+        case .turn(let turn):
+            let line = ListenReport(turn: turn)
+            var text = (json ? try JSON.line(line) : line.summary) + "\n"
+            if !json, let dialog = turn.report.outcome?.dialog { text += dialog + "\n" }
+            // Unbuffered: whoever reads a pipe sees each utterance as it is handled.
             do {
-                guard try online.record(samples, words: transcript.split(separator: " ").map(String.init)) else {
-                    return
-                }
+                try FileHandle.standardOutput.write(contentsOf: Data(text.utf8))
             } catch {
-                StandardError.print("incant: cannot keep the utterance for adaptation: \(error)")
-                return
+                throw CommandFailure(message: "cannot write to standard output: \(error)", status: ExitStatus.io)
             }
-            do {
-                if let estimate = try online.update() {
-                    StandardError.print(
-                        "incant: adapted the model to the last \(estimate.used.count) accepted utterances")
-                }
-            } catch {
-                StandardError.print("incant: cannot adapt the model: \(error)")
-            }
+            status.withLock { $0 = turn.report.exitStatus }
+            FreedMemory.release()
+        case .questionAsked(let question, let hint):
+            StandardError.print(question + (hint.map { " (\($0))" } ?? ""))
+        case .answered(let exchange):
+            guard let heard = exchange.heard else { break }
+            StandardError.print(
+                "heard \"\(heard)\""
+                    + (exchange.answer != nil
+                        ? "" : String(format: " (not understood, confidence %.2f)", exchange.acousticConfidence ?? 0)))
+        case .ignored(let utterance, let reason):
+            StandardError.print(String(format: "[%.2fs] ignored: %@", utterance.speechStartTime.inSeconds, "\(reason)"))
+        case .reloaded(let count):
+            StandardError.print("incant: phrases changed; reloaded \(count) phrases")
+        case .reloadFailed(let error as CommandFailure):
+            StandardError.print("incant: \(error.message); keeping the previous phrases")
+        case .reloadFailed(let error):
+            StandardError.print("incant: cannot reload the phrases (\(error)); keeping the previous ones")
+        case .adapted(let count):
+            StandardError.print("incant: adapted the model to the last \(count) accepted utterances")
+        case .problem(.recognitionFailed(_, let error)):
+            // One bad utterance does not stop a listener; with --once it is the answer.
+            let failure = CommandFailure(message: "cannot recognize speech: \(error)", status: ExitStatus.io)
+            if once { throw failure }
+            StandardError.print("incant: " + failure.message)
+        case .problem(.answerRecognitionFailed(let error)):
+            StandardError.print("incant: cannot recognize the answer: \(error)")
+        case .problem(.adaptationFailed(let error)):
+            StandardError.print("incant: cannot adapt the model: \(error)")
         }
     }
 }
 
 /// One line of `incant listen`: the dispatch report plus what was heard and when.
 struct ListenReport: Encodable {
-    var report: QueryReport
-    var speech: SpeechMatch
-    var utterance: Utterance
-    /// From the utterance's close (its trailing silence heard) to its shortcut and parameters.
-    var latency: Duration
-    /// The wall-clock time of the close (to compare with when a handler started).
-    var closedAt: Date
-    var conversation: [Conversation.Exchange]
+    var turn: ListenerTurn
+
+    private var report: QueryReport { turn.report }
+    private var recognition: RecognitionResult { turn.understanding.recognition }
 
     private enum CodingKeys: String, CodingKey {
         case transcript, alternatives, acousticConfidence, heard, conversation, reason
@@ -260,21 +207,42 @@ struct ListenReport: Encodable {
         var closedAt: Double
     }
 
+    /// An exchange with its confidence rounded.
+    private struct Answer: Encodable {
+        var question: String
+        var heard: String?
+        var acousticConfidence: Double?
+        var typed: String?
+        var answer: String?
+    }
+
     func encode(to encoder: any Encoder) throws {
         try report.encode(to: encoder)
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(speech.recognition.transcript, forKey: .transcript)
-        try container.encode(speech.recognition.alternatives, forKey: .alternatives)
-        try container.encode(Self.round(speech.recognition.acousticConfidence), forKey: .acousticConfidence)
+        let utterance = turn.utterance
+        try container.encode(recognition.transcript, forKey: .transcript)
+        try container.encode(recognition.transcripts, forKey: .alternatives)
+        try container.encode(Self.round(recognition.confidence), forKey: .acousticConfidence)
         try container.encode(
             Heard(
                 start: Self.seconds(utterance.startTime), end: Self.seconds(utterance.endTime),
                 speechStart: Self.seconds(utterance.speechStartTime), speechEnd: Self.seconds(utterance.speechEndTime),
-                endReason: "\(utterance.endReason)", decodeSeconds: Self.round(speech.recognition.decodeSeconds),
-                latencySeconds: Self.seconds(latency), closedAt: closedAt.timeIntervalSince1970),
+                endReason: "\(utterance.endReason)", decodeSeconds: Self.round(recognition.decodeSeconds),
+                latencySeconds: Self.seconds(turn.latency), closedAt: turn.closedAt.timeIntervalSince1970),
             forKey: .heard)
-        try container.encode(conversation, forKey: .conversation)
-        if !report.accepted { try container.encode(speech.reason, forKey: .reason) }
+        try container.encode(
+            turn.exchanges.map {
+                Answer(
+                    question: $0.question, heard: $0.heard, acousticConfidence: $0.acousticConfidence.map(Self.round),
+                    typed: $0.typed, answer: $0.answer)
+            }, forKey: .conversation)
+        if !report.accepted { try container.encode(reason, forKey: .reason) }
+    }
+
+    /// Why nothing ran, or the matcher's explanation.
+    var reason: String {
+        if case .rejected(let rejection) = turn.understanding.decision { return rejection.description }
+        return turn.report.match.reason
     }
 
     static func round(_ value: Double) -> Double { JSON.rounded(value) }
@@ -283,11 +251,12 @@ struct ListenReport: Encodable {
 
     /// `[0.48–2.31s] "order three four cheese pizzas" → order-pizza count=3 … · handle: success`.
     var summary: String {
+        let utterance = turn.utterance
         let when = String(
             format: "[%.2f–%.2fs] ", Self.seconds(utterance.speechStartTime), Self.seconds(utterance.speechEndTime))
         guard report.accepted else {
-            return when + "\"\(speech.recognition.transcript)\": no shortcut (\(speech.reason))"
+            return when + "\"\(recognition.transcript)\": no shortcut (\(reason))"
         }
-        return when + report.summary + String(format: " · acoustic %.2f", speech.recognition.acousticConfidence)
+        return when + report.summary + String(format: " · acoustic %.2f", recognition.confidence)
     }
 }

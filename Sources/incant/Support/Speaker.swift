@@ -1,4 +1,5 @@
 import Foundation
+import IncantListening
 import Synchronization
 
 /// Says dialogs and questions aloud with espeak-ng (`--speak`), run directly with the text as
@@ -7,7 +8,7 @@ import Synchronization
 /// The executable is `$INCANT_SPEAK_COMMAND` when set (a program taking the text as its last
 /// argument, e.g. a wrapper around another synthesizer), else `espeak-ng -v en-us`. When it
 /// cannot be run, one warning is printed and later calls are silent.
-final class Speaker: Sendable {
+final class Speaker: DialogSpeaker {
     private let command: [String]
     private let broken = Mutex(false)
 

@@ -1,0 +1,29 @@
+import Foundation
+import IncantCapture
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Lines typed at the terminal, read on a thread of their own so that waiting for them can be
+/// raced against speech. Only started when standard input is a terminal.
+enum KeyboardLines {
+    static func start() -> HandOffQueue<String>? {
+        guard isatty(STDIN_FILENO) == 1 else { return nil }
+        let queue = HandOffQueue<String>()
+        let thread = Thread {
+            while let line = readLine(strippingNewline: true) {
+                let pushed = DispatchSemaphore(value: 0)
+                Task {
+                    await queue.push(line.trimmingCharacters(in: .whitespaces))
+                    pushed.signal()
+                }
+                pushed.wait()
+            }
+            Task { await queue.finish() }
+        }
+        thread.name = "incant.keyboard"
+        thread.start()
+        return queue
+    }
+}
