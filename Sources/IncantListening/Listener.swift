@@ -133,7 +133,12 @@ public final class Listener: Sendable {
                 let understanding = UtteranceInterpreter(recognizer: recognizer, matcher: runner.matcher)
                     .interpret(recognition)
                 let latency = ContinuousClock.now - closed
-                let report = await runner.run(understanding, options: config.dispatchOptions)
+                let report =
+                    config.runsShortcuts
+                    ? await runner.run(understanding, options: config.dispatchOptions)
+                    : QueryReport(
+                        query: understanding.match.best?.transcript ?? recognition.transcript,
+                        match: understanding.match, outcome: nil)
                 turns += 1
                 try await handle(
                     .turn(

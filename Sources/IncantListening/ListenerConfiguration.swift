@@ -43,6 +43,8 @@ public struct ListenerConfiguration: Sendable {
     public var wakeWord: WakeWordSettings?
     /// Stop after this many decided utterances (`--once` is 1); nil runs to the end of the input.
     public var maximumTurns: Int?
+    /// Run accepted shortcuts; false only decides (`incant recognize`).
+    public var runsShortcuts: Bool
 
     public init(
         source: any AudioSource, recognizer: any SpeechRecognizer, catalog: PhraseCatalog,
@@ -51,7 +53,8 @@ public struct ListenerConfiguration: Sendable {
         dispatchOptions: DispatchOptions = DispatchOptions(), speaker: (any DialogSpeaker)? = nil,
         typedAnswers: HandOffQueue<String>? = nil, isLive: Bool = false, answerTimeout: Duration = .seconds(10),
         questionAttempts: Int = 2, speculates: Bool = true, reload: CatalogReload? = nil,
-        learner: (any UtteranceLearner)? = nil, wakeWord: WakeWordSettings? = nil, maximumTurns: Int? = nil
+        learner: (any UtteranceLearner)? = nil, wakeWord: WakeWordSettings? = nil, maximumTurns: Int? = nil,
+        runsShortcuts: Bool = true
     ) {
         self.source = source
         self.recognizer = recognizer
@@ -71,5 +74,6 @@ public struct ListenerConfiguration: Sendable {
         self.learner = learner
         self.wakeWord = wakeWord
         self.maximumTurns = maximumTurns
+        self.runsShortcuts = runsShortcuts
     }
 }

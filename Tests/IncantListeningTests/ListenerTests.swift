@@ -57,7 +57,7 @@ struct ListenerTests {
         handlers.register(kitchen, as: "kitchen")
         let recognizer = FakeRecognizer(script: script)
         var configuration = ListenerConfiguration(
-            source: SamplesSource(script.audio(said, amplitude: amplitude, noiseLevel: noiseLevel)),
+            source: SampleBufferSource(script.audio(said, amplitude: amplitude, noiseLevel: noiseLevel)),
             recognizer: recognizer,
             catalog: try catalog(), dispatcher: Dispatcher(handlers: handlers), answerTimeout: .seconds(30))
         configure(&configuration)

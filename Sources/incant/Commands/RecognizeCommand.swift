@@ -1,7 +1,11 @@
 import ArgumentParser
 import Foundation
+import IncantCapture
+import IncantListening
 import IncantPhrases
 import IncantRecognition
+import IncantSpeech
+import Synchronization
 
 /// `incant recognize FILE...`: what each recording says, and which shortcut it would run.
 struct RecognizeCommand: AsyncParsableCommand {
@@ -10,7 +14,10 @@ struct RecognizeCommand: AsyncParsableCommand {
         abstract: "Recognize recordings against your phrases (no dispatch).",
         discussion: """
             Each FILE is a WAV file (16 kHz mono 16-bit, or converted), or - for standard input \
-            (WAV, or raw 16 kHz mono s16le). With --json, one object per line: {"file", \
+            (WAV, or raw 16 kHz mono s16le). Each file goes through the same pipeline as \
+            `incant listen --file FILE --once` (utterance detection, the phrase search and its \
+            acceptance check, matching), so it is decided as listen decides it, only nothing \
+            runs. With --json, one object per line: {"file", \
             "transcript", "accepted", "shortcut", "parameters", "confidence", "audioSeconds", \
             "decodeSeconds", …}.
             """)
@@ -25,16 +32,18 @@ struct RecognizeCommand: AsyncParsableCommand {
     func run() async throws {
         try await withExitStatus {
             let loaded = try catalog.loadCatalog()
-            let recognizer = try speech.makeRecognizer(for: loaded)
+            let engine = try speech.makeRecognizer(for: loaded, parallelPhoneLoop: true)
             if printGrammar {
-                print(recognizer.grammar.jsgf, terminator: "")
+                print(engine.grammar.jsgf, terminator: "")
                 return
             }
             guard !files.isEmpty else {
                 throw CommandFailure(message: "no files to recognize", status: ExitStatus.usage)
             }
-            let interpreter = SpeechInterpreter(
-                recognizer: recognizer, matcher: PhraseMatcher(catalog: loaded, options: try matching.options()))
+            // The listener's own pipeline, without running anything: each file is decided
+            // exactly as `incant listen --file FILE --once` would decide it.
+            let recognizer = PocketSphinxRecognizer(engine)
+            let matchOptions = try matching.options()
             var failed = false
             for file in files {
                 let samples: [Int16]
@@ -45,8 +54,16 @@ struct RecognizeCommand: AsyncParsableCommand {
                     failed = true
                     continue
                 }
-                let result = interpreter.interpret(try recognizer.recognizeSynchronously(samples))
-                let report = RecognitionReport(file: file, speech: result)
+                let listener = Listener(
+                    ListenerConfiguration(
+                        source: SampleBufferSource(samples, description: file), recognizer: recognizer,
+                        catalog: loaded, matchOptions: matchOptions, maximumTurns: 1, runsShortcuts: false))
+                let turn = Mutex<ListenerTurn?>(nil)
+                try await listener.run { event in
+                    if case .turn(let decided) = event { turn.withLock { $0 = decided } }
+                }
+                let report = RecognitionReport(
+                    file: file, turn: turn.withLock { $0 }, audioSeconds: Double(samples.count) / 16_000)
                 print(json ? try JSON.line(report) : report.summary)
             }
             if failed { throw ExitCode(ExitStatus.noInput) }
@@ -71,22 +88,30 @@ struct RecognitionReport: Encodable {
     var audioSeconds: Double
     var decodeSeconds: Double
 
-    init(file: String, speech: SpeechMatch) {
+    /// The report of the first utterance decided in `file` (nil: no speech was heard).
+    init(file: String, turn: ListenerTurn?, audioSeconds: Double) {
         self.file = file
-        transcript = speech.recognition.transcript
-        alternatives = speech.recognition.alternatives
-        let accepted = speech.accepted
+        let understanding = turn?.understanding
+        let recognition = understanding?.recognition
+        transcript = recognition?.transcript ?? ""
+        alternatives = recognition?.transcripts ?? []
+        let accepted = understanding?.decision.accepted
         self.accepted = accepted != nil
         shortcut = accepted?.shortcutID
         parameters = accepted?.parameters ?? [:]
-        confidence = Self.round(speech.confidence)
-        matchConfidence = Self.round(speech.match.best?.confidence ?? 0)
-        acousticConfidence = Self.round(speech.recognition.acousticConfidence)
-        scoreMargin = speech.recognition.scoreMargin.isFinite ? Self.round(speech.recognition.scoreMargin) : nil
-        reason = speech.reason
-        evidence = speech.recognition.evidence.map { Self.finite($0) }
-        audioSeconds = Self.round(speech.recognition.audioSeconds)
-        decodeSeconds = Self.round(speech.recognition.decodeSeconds)
+        confidence = Self.round(understanding?.confidence ?? 0)
+        matchConfidence = Self.round(understanding?.match.best?.confidence ?? 0)
+        acousticConfidence = Self.round(recognition?.confidence ?? 0)
+        let diagnostics = recognition?.diagnostics as? PocketSphinxDiagnostics
+        scoreMargin = diagnostics?.scoreMargin.map(Self.round)
+        evidence = diagnostics?.evidence.map { Self.finite($0) }
+        switch understanding?.decision {
+        case nil: reason = "no speech was heard"
+        case .rejected(let rejection): reason = rejection.description
+        case .accepted, .ambiguous: reason = understanding?.match.reason ?? ""
+        }
+        self.audioSeconds = Self.round(audioSeconds)
+        decodeSeconds = Self.round(recognition?.decodeSeconds ?? 0)
     }
 
     static func round(_ value: Double) -> Double { JSON.rounded(value) }

@@ -1,21 +1,21 @@
-import IncantCapture
-
-/// An ``IncantCapture/AudioSource`` that hands out fixed samples in chunks, as a file would.
-public struct SamplesSource: AudioSource {
+/// An ``AudioSource`` over samples already in memory, handed out in chunks as a file would be
+/// (a recording read whole, a test).
+public struct SampleBufferSource: AudioSource {
     public let samples: [Int16]
     public let chunkSize: Int
 
-    public init(_ samples: [Int16], chunkSize: Int = 320) {
-        self.samples = samples
-        self.chunkSize = chunkSize
-    }
+    public let description: String
 
-    public var description: String { "test samples" }
+    public init(_ samples: [Int16], chunkSize: Int = 320, description: String = "samples in memory") {
+        self.samples = samples
+        self.chunkSize = max(1, chunkSize)
+        self.description = description
+    }
 
     public func frames() -> AudioFrameStream {
         let samples = samples
         let chunkSize = chunkSize
-        return AudioFrameStream(threadName: "test.samples") { sink in
+        return AudioFrameStream(threadName: "incant.samples") { sink in
             var start = 0
             while start < samples.count {
                 let end = min(samples.count, start + chunkSize)

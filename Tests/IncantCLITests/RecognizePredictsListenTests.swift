@@ -1,0 +1,42 @@
+import Foundation
+import Testing
+
+/// `incant recognize` is the offline test of a setup: on the same recording it decides exactly
+/// as `incant listen --file … --once` does.
+@Suite("incant recognize predicts incant listen")
+struct RecognizePredictsListenTests {
+    @Test func sameFilesSameDecisions() async throws {
+        let cli = try CLIRunner()
+        defer { cli.cleanUp() }
+        let said = [
+            "order three four cheese pizzas", "the weather is lovely today", "good night",
+            "set a timer for five minutes",
+        ]
+        var files: [String] = []
+        for (index, text) in said.enumerated() {
+            let folder = cli.home.appendingPathComponent("take\(index)")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            files.append(try await TestSpeech.make([text], in: folder))
+        }
+        let recognized = try await cli.run(["recognize", "--json", "--shortcuts", CLIRunner.demo] + files)
+        #expect(recognized.status == 0, "\(recognized.stderr)")
+        let lines = recognized.stdout.split(separator: "\n").map(String.init)
+        try #require(lines.count == files.count, "\(recognized.stdout)")
+        var acceptedCount = 0
+        for (file, line) in zip(files, lines) {
+            let offline = try #require(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            // --dry-run: nothing the listener accepts may run here either.
+            let live = try await cli.run(
+                ["listen", "--file", file, "--once", "--json", "--dry-run", "--yes", "--shortcuts", CLIRunner.demo])
+            let heard = try live.json()
+            #expect(offline["file"] as? String == file)
+            #expect(offline["transcript"] as? String == heard["transcript"] as? String, "\(file)")
+            #expect(offline["accepted"] as? Bool == heard["accepted"] as? Bool, "\(file): \(line)\n\(live.stdout)")
+            #expect((offline["shortcut"] as? String) == (heard["shortcut"] as? String), "\(file)")
+            #expect(CLIRunner.texts(offline["parameters"]) == CLIRunner.texts(heard["parameters"]), "\(file)")
+            if offline["accepted"] as? Bool == true { acceptedCount += 1 }
+        }
+        // The check compares real decisions: some were accepted and some rejected.
+        #expect(acceptedCount > 0 && acceptedCount < files.count, "\(recognized.stdout)")
+    }
+}
