@@ -5,7 +5,7 @@ import Testing
 
 /// Cancelling the task that dispatches (what SIGINT/SIGTERM do in the CLI) kills a running
 /// handler's process group, skips the stages not started, and still records the dispatch.
-@Suite("Cancelled dispatches")
+@Suite("Cancelled dispatches", .timeLimit(.minutes(10)))
 struct CancellationTests {
     @Test("cancelling during handle kills the handler and its child and records `interrupted`")
     func cancelDuringHandle() async throws {
@@ -17,7 +17,6 @@ struct CancellationTests {
             handle: .run(arguments: ["./slow.sh"], timeout: .seconds(600), workingDirectory: directory.path))
         let history = try HistoryStore()
         let dispatcher = Dispatcher(history: history)
-        let start = ContinuousClock.now
         let task = Task { await dispatcher.dispatch(shortcut, query: "be slow") }
         let deadline = ContinuousClock.now + .seconds(240)
         while !directory.exists("child.pid") || !directory.exists("handler.pid"), ContinuousClock.now < deadline {
@@ -25,7 +24,6 @@ struct CancellationTests {
         }
         task.cancel()
         let outcome = await task.value
-        #expect(ContinuousClock.now - start < .seconds(300))
         #expect(outcome.status == .interrupted)
         #expect(outcome.code == .failure)
         #expect(outcome.reason == "interrupted")

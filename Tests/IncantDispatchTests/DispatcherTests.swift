@@ -189,15 +189,13 @@ final class DispatcherTests {
         #expect(handled() == nil)
     }
 
-    @Test("a timeout in handle is a failure outcome with reason timeout")
+    @Test("a timeout in handle is a failure outcome with reason timeout", .timeLimit(.minutes(10)))
     func handleTimeout() async throws {
-        try directory.script("slow.sh", "sleep 120")
+        try directory.script("slow.sh", "sleep 3600")
         let shortcut = pizzaShortcut(
             in: directory, handle: ["./slow.sh"], timeout: .milliseconds(300))
-        let start = ContinuousClock.now
         let outcome = await makeDispatcher().dispatch(
             shortcut, parameters: margheritaTimesTwo, query: "q")
-        #expect(ContinuousClock.now - start < .seconds(100))
         #expect(outcome.code == .failure)
         #expect(outcome.reason == "timeout")
     }

@@ -93,10 +93,10 @@ final class ExternalHandlerTests {
             "flood.sh",
             "yes | head -c 2000000\nyes 'error line' | head -c 2000008 >&2\necho 'last words' >&2"
         )
-        // A handler that hung on its full pipes would end in "timeout" after 120 s; the reason
+        // A handler that hung on its full pipes would end in "timeout" after 600 s; the reason
         // below is the cap's. (No wall-clock bound: in the parallel suite on two cores, the
         // test's own start can wait 90 s for the others.)
-        let response = await run(["./flood.sh"], timeout: .seconds(120))
+        let response = await run(["./flood.sh"], timeout: .seconds(600))
         #expect(response.code == .failure)
         let reason = try #require(response.reason)
         #expect(reason.hasPrefix("handler output exceeds 64 KiB: "))
@@ -104,15 +104,14 @@ final class ExternalHandlerTests {
         #expect(reason.count < 2000)
     }
 
-    @Test("a handler past its timeout is killed with everything it forked")
+    @Test("a handler past its timeout is killed with everything it forked", .timeLimit(.minutes(10)))
     func timeout() async throws {
-        try directory.script("slow.sh", "sleep 300 &\necho $! > child.pid\nsleep 120")
+        try directory.script("slow.sh", "sleep 3600 &\necho $! > child.pid\nsleep 3600")
         let start = ContinuousClock.now
         let response = await run(["./slow.sh"], timeout: .seconds(1))
         let elapsed = ContinuousClock.now - start
         #expect(response == .failure(reason: "timeout"))
         #expect(elapsed >= .seconds(1))
-        #expect(elapsed < .seconds(100))
         let pidText = try #require(directory.contents(of: "child.pid"))
         let child = try #require(
             Int32(
@@ -122,13 +121,12 @@ final class ExternalHandlerTests {
         if processIsAlive(child) { kill(child, SIGKILL) }
     }
 
-    @Test("a handler that exits while a background child holds its output returns promptly")
+    @Test(
+        "a handler that exits while a background child holds its output returns promptly", .timeLimit(.minutes(10)))
     func backgroundChild() async throws {
         try directory.script(
-            "detach.sh", "sleep 300 &\necho $! > child.pid\necho '{\"code\": \"success\"}'")
-        let start = ContinuousClock.now
-        let response = await run(["./detach.sh"], timeout: .seconds(90))
-        #expect(ContinuousClock.now - start < .seconds(100))
+            "detach.sh", "sleep 3600 &\necho $! > child.pid\necho '{\"code\": \"success\"}'")
+        let response = await run(["./detach.sh"], timeout: .seconds(3000))
         #expect(response == .success)
         if let pidText = directory.contents(of: "child.pid"),
             let child = Int32(
@@ -139,13 +137,11 @@ final class ExternalHandlerTests {
         }
     }
 
-    @Test("a handler that closes its output but keeps running still times out")
+    @Test("a handler that closes its output but keeps running still times out", .timeLimit(.minutes(10)))
     func closedOutputs() async throws {
-        try directory.script("sneaky.sh", "exec >&- 2>&-\nsleep 120")
-        let start = ContinuousClock.now
+        try directory.script("sneaky.sh", "exec >&- 2>&-\nsleep 3600")
         let response = await run(["./sneaky.sh"], timeout: .seconds(1))
         #expect(response == .failure(reason: "timeout"))
-        #expect(ContinuousClock.now - start < .seconds(100))
     }
 
     @Test("a missing program is a failure naming its path")

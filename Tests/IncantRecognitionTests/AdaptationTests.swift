@@ -237,10 +237,9 @@ struct AdaptationTests {
             return path.hasSuffix("/transform.mllr") && reason == "line 1: 'this' is not a number of classes"
         }
         // bw hangs: it is stopped at the time limit, and the error says so.
-        try folder.program("bw", "exec sleep 60")
+        try folder.program("bw", "exec sleep 3600")
         tools.baumWelch = folder.url.appendingPathComponent("bw").path
         tools.timeout = .milliseconds(500)
-        let started = ContinuousClock.now
         #expect {
             try recognizer.estimateAdaptation(takes, tools: tools)
         } throws: { error in
@@ -249,7 +248,6 @@ struct AdaptationTests {
             guard case .toolFailed(let name, let status, let log) = error as? AdaptationError else { return false }
             return name == "bw" && [SIGTERM, SIGKILL].contains(status) && log == "stopped after running 0.5 seconds"
         }
-        #expect(ContinuousClock.now - started < .seconds(30))
     }
 
     /// Online adaptation: due every `interval` accepted utterances, estimated from the last
