@@ -70,8 +70,10 @@ final class JSGFBaselineSystem: SpeechSystem, @unchecked Sendable {
 
     /// The baseline's recognizer options: plain decoder, plain JSGF, no phone loop.
     static func options(dictionaryFiles: [String]) -> RecognizerOptions {
-        RecognizerOptions(
+        var options = RecognizerOptions(
             usesPhoneLoop: false, dictionaryFiles: dictionaryFiles, decoder: plainDecoder, grammarFormat: .jsgf)
+        options.contrastMargin = nil
+        return options
     }
 
     init(catalog: PhraseCatalog, dictionaryFiles: [String]) throws {

@@ -23,6 +23,7 @@ let usage = """
            incant-bench levers [options]        (one configuration; see LeverSweep.swift)
            incant-bench listening [--stride N] [--speculate-after MS]
            incant-bench split-timing [--stride N] [--snr DB]
+           incant-bench contrasts [--stride N] [--margins 0,1000,…]
 
     """
 
@@ -34,6 +35,7 @@ let options: [String: (values: Set<String>, switches: Set<String>)] = [
     "speech": (["--out"], ["--quick"]),
     "listening": (["--stride", "--speculate-after"], []),
     "split-timing": (["--stride", "--snr"], []),
+    "contrasts": (["--stride", "--margins"], []),
 ]
 
 if arguments.contains("--help") || arguments.contains("-h") {
@@ -73,6 +75,17 @@ case "speech":
         }
     } catch {
         FileHandle.standardError.write(Data("incant-bench speech: \(error)\n".utf8))
+        exit(1)
+    }
+case "contrasts":
+    let stride = value(after: "--stride").flatMap(Int.init) ?? 4
+    let margins = (value(after: "--margins") ?? "0,1000,2000,4000,8000,16000").split(separator: ",").compactMap {
+        Double($0)
+    }
+    do {
+        try ContrastSweep(stride: max(1, stride), margins: margins).run()
+    } catch {
+        FileHandle.standardError.write(Data("incant-bench contrasts: \(error)\n".utf8))
         exit(1)
     }
 case "levers":

@@ -14,10 +14,15 @@ public struct RecognitionResult: Sendable {
     public var words: [RecognizedWord]
     /// Engine-specific measurements, for reports (`--json`); nothing decides on them.
     public var diagnostics: (any RecognitionDiagnostics)?
+    /// Transcripts the engine cannot tell from the best one with confidence: one word differs
+    /// and fits the audio nearly as well. Acting on the best would be a coin toss when they
+    /// mean different things.
+    public var closeAlternatives: [String]
 
     public init(
         transcripts: [String], confidence: Double, rejection: RecognitionRejection?, audioSeconds: Double,
-        decodeSeconds: Double, words: [RecognizedWord] = [], diagnostics: (any RecognitionDiagnostics)? = nil
+        decodeSeconds: Double, words: [RecognizedWord] = [], diagnostics: (any RecognitionDiagnostics)? = nil,
+        closeAlternatives: [String] = []
     ) {
         self.transcripts = transcripts
         self.confidence = confidence
@@ -26,6 +31,7 @@ public struct RecognitionResult: Sendable {
         self.decodeSeconds = decodeSeconds
         self.words = words
         self.diagnostics = diagnostics
+        self.closeAlternatives = closeAlternatives
     }
 
     /// The best transcript ("" when nothing was heard).

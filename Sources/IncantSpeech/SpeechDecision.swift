@@ -17,8 +17,12 @@ public enum SpeechDecision: Sendable {
     }
 
     /// Decides on what `recognition` heard and what it matched: the recognizer's rejection
-    /// wins, then the matcher's decision.
-    public static func decide(_ recognition: RecognitionResult, _ match: MatchResult) -> SpeechDecision {
+    /// wins, then the matcher's decision; an accepted action is not taken when one of the
+    /// recognizer's close alternatives (matched in `alternatives`, in the same order) means
+    /// another action.
+    public static func decide(
+        _ recognition: RecognitionResult, _ match: MatchResult, alternatives: [MatchResult] = []
+    ) -> SpeechDecision {
         if recognition.transcript.isEmpty { return .rejected(.nothingHeard) }
         if let rejection = recognition.rejection {
             return .rejected(
@@ -29,6 +33,12 @@ public enum SpeechDecision: Sendable {
         switch match.decision {
         case .accepted:
             guard let candidate = match.accepted else { return .rejected(.noShortcut(match.reason)) }
+            for (text, other) in zip(recognition.closeAlternatives, alternatives) {
+                guard let rival = other.accepted else { continue }
+                if rival.shortcutID != candidate.shortcutID || rival.parameters != candidate.parameters {
+                    return .rejected(.uncertain(heard: recognition.transcript, or: text))
+                }
+            }
             return .accepted(candidate)
         case .ambiguous:
             return .ambiguous(match.candidates)
@@ -46,6 +56,8 @@ public enum DecisionRejection: Sendable, Hashable, CustomStringConvertible {
     case unlikePhrases(transcript: String, confidence: Double)
     /// The words match no shortcut well enough (the matcher's explanation).
     case noShortcut(String)
+    /// The audio fits `heard` and `or` (which means another action) nearly equally well.
+    case uncertain(heard: String, or: String)
     /// A wake word is required and was not heard.
     case noWakeWord
     /// Audio is not processed (muted, or waiting for push-to-talk).
@@ -58,6 +70,9 @@ public enum DecisionRejection: Sendable, Hashable, CustomStringConvertible {
             "\"\(transcript)\" sounds unlike the phrase set (acoustic confidence "
                 + String(format: "%.2f", confidence) + ")"
         case .noShortcut(let explanation): explanation
+        case .uncertain(let heard, let other):
+            "could not tell \"\(heard)\" from \"\(other)\", which means something else"
+
         case .noWakeWord: "the wake word was not heard"
         case .notListening: "not listening"
         }

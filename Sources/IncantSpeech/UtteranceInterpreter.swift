@@ -20,7 +20,9 @@ public struct UtteranceInterpreter: Sendable {
     /// Matches the transcripts of an existing recognition and decides.
     public func interpret(_ recognition: RecognitionResult) -> Understanding {
         let match = matcher.match(transcripts: recognition.transcripts.isEmpty ? [""] : recognition.transcripts)
-        return Understanding(recognition: recognition, match: match)
+        let alternatives =
+            match.decision == .accepted ? recognition.closeAlternatives.map { matcher.match(transcripts: [$0]) } : []
+        return Understanding(recognition: recognition, match: match, alternatives: alternatives)
     }
 }
 
@@ -30,10 +32,11 @@ public struct Understanding: Sendable {
     public var match: MatchResult
     public var decision: SpeechDecision
 
-    public init(recognition: RecognitionResult, match: MatchResult) {
+    /// `alternatives` are the matches of the recognizer's close alternatives, in order.
+    public init(recognition: RecognitionResult, match: MatchResult, alternatives: [MatchResult] = []) {
         self.recognition = recognition
         self.match = match
-        self.decision = SpeechDecision.decide(recognition, match)
+        self.decision = SpeechDecision.decide(recognition, match, alternatives: alternatives)
     }
 
     /// Match confidence times the recognizer's confidence.

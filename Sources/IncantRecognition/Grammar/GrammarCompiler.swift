@@ -45,11 +45,13 @@ public enum GrammarCompiler {
         lines += builder.rules
         lines += builder.numberRules.sorted()
         let wordGraph = alternatives.isEmpty ? nil : graph.build()
-        return SpeechGrammar(
+        var grammar = SpeechGrammar(
             jsgf: lines.joined(separator: "\n") + "\n", words: builder.words.union(wordGraph?.words ?? []),
             skipped: skipped, phraseCount: alternatives.count,
             fsg: wordGraph?.fsgText(name: "incant", garbage: garbage),
             fsgStates: wordGraph.map { $0.stateCount + 1 } ?? 0, fsgTransitions: wordGraph?.transitionCount ?? 0)
+        grammar.graph = wordGraph
+        return grammar
     }
 
     /// The words a person says for `text`: lower case, punctuation dropped, digits spelled out.

@@ -16,4 +16,7 @@ public struct SpeechGrammar: Sendable {
     /// States and transitions of the FSG (0 when there is none).
     public var fsgStates: Int
     public var fsgTransitions: Int
+    /// The same phrases as a word graph, for finding the sentences one word away from a
+    /// transcript (``GrammarRecognizer/closeAlternatives(of:frames:)``).
+    var graph: WordGraph? = nil
 }

@@ -323,3 +323,39 @@ struct WordGraphBuilder {
         return WordGraph(transitions: transitions, accepting: accepting, start: 0, words: dfa.words)
     }
 }
+
+extension WordGraph {
+    /// The sentences of the graph that differ from `words` in exactly one word: for each
+    /// position, the other words the graph allows there with the rest of `words` unchanged.
+    /// Empty when `words` is not a sentence of the graph.
+    func substitutions(of words: [String]) -> [(position: Int, word: String)] {
+        let ids = Dictionary(self.words.enumerated().map { ($1, Int32($0)) }, uniquingKeysWith: { first, _ in first })
+        var path: [Int32] = []
+        for word in words {
+            guard let id = ids[word] else { return [] }
+            path.append(id)
+        }
+        var found: [(position: Int, word: String)] = []
+        var state = start
+        for (position, id) in path.enumerated() {
+            for transition in transitions[Int(state)] where transition.word != id {
+                if accepts(path[(position + 1)...], from: transition.target) {
+                    found.append((position, self.words[Int(transition.word)]))
+                }
+            }
+            guard let next = transitions[Int(state)].first(where: { $0.word == id }) else { return [] }
+            state = next.target
+        }
+        return accepting.contains(state) ? found : []
+    }
+
+    /// Whether `rest` leads from `state` to an accepting state (the graph is deterministic).
+    private func accepts(_ rest: ArraySlice<Int32>, from state: Int32) -> Bool {
+        var state = state
+        for id in rest {
+            guard let next = transitions[Int(state)].first(where: { $0.word == id }) else { return false }
+            state = next.target
+        }
+        return accepting.contains(state)
+    }
+}

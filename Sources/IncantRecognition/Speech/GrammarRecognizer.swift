@@ -304,10 +304,23 @@ public final class GrammarRecognizer: @unchecked Sendable {
             alternatives.append(entry.text)
         }
         alternatives = alternatives.filter { !$0.split(separator: " ").contains { GarbageModel.isGarbage(String($0)) } }
-        return SpeechRecognition(
+        let isRejected = confidence < options.rejectionThreshold
+        var contrasts: [WordContrast] = []
+        if options.contrastMargin != nil || options.measuresContrasts, !isRejected,
+            let frames = try decoder.cepstra(of: samples)
+        {
+            if cancellation?.isCancelled == true { throw CancellationError() }
+            contrasts = try self.contrasts(of: hypothesis, frames: frames)
+        }
+        var recognition = SpeechRecognition(
             transcript: hypothesis.text, alternatives: alternatives, acousticConfidence: confidence,
-            isRejected: confidence < options.rejectionThreshold, scoreMargin: margin, audioSeconds: audioSeconds,
+            isRejected: isRejected, scoreMargin: margin, audioSeconds: audioSeconds,
             decodeSeconds: seconds(since: start), words: hypothesis.spokenWords, evidence: evidence)
+        recognition.contrasts = contrasts
+        if let limit = options.contrastMargin {
+            recognition.closeAlternatives = contrasts.filter { $0.margin < limit }.map(\.alternative)
+        }
+        return recognition
     }
 
     func seconds(since start: ContinuousClock.Instant) -> Double {

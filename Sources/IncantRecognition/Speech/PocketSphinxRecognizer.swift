@@ -53,6 +53,8 @@ public struct PocketSphinxDiagnostics: RecognitionDiagnostics {
     public var scoreMargin: Double?
     /// The measurements behind the acoustic confidence.
     public var evidence: AcousticEvidence?
+    /// How each word with rivals in the grammar fits against the best of them.
+    public var contrasts: [WordContrast]?
 }
 
 extension SpeechRecognition {
@@ -74,6 +76,8 @@ extension SpeechRecognition {
                 RecognizedWord(word: $0.word, start: $0.startTime.inSeconds, end: $0.endTime.inSeconds)
             },
             diagnostics: PocketSphinxDiagnostics(
-                scoreMargin: scoreMargin.isFinite ? scoreMargin : nil, evidence: evidence))
+                scoreMargin: scoreMargin.isFinite ? scoreMargin : nil, evidence: evidence,
+                contrasts: contrasts.isEmpty ? nil : contrasts),
+            closeAlternatives: closeAlternatives)
     }
 }

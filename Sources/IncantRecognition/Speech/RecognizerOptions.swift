@@ -31,6 +31,14 @@ public struct RecognizerOptions: Sendable {
     public var loadsFullDictionary: Bool = false
     /// A garbage path competing with the phrases in the grammar (nil: none).
     public var garbage: GarbageModel? = nil
+    /// How much better (acoustic log units) a word must fit its stretch of audio than every
+    /// word the grammar allows in its place; closer rivals make their transcripts
+    /// ``SpeechRecognition/closeAlternatives``. The default, 0, only distrusts a word when a
+    /// rival fits its audio better than it does; nil measures no contrasts. See
+    /// <doc:HowAcceptanceIsDecided>.
+    public var contrastMargin: Double? = 0
+    /// Measure ``SpeechRecognition/contrasts`` even without a ``contrastMargin`` (benchmarks).
+    public var measuresContrasts = false
     /// Pronunciation overrides (cmudict format) read before guessing unknown words.
     public var dictionaryFiles: [String]
     /// Low-level decoder settings.

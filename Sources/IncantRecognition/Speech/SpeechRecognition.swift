@@ -19,6 +19,12 @@ public struct SpeechRecognition: Sendable {
     public var words: [WordSegment]
     /// The measurements behind ``acousticConfidence`` (nil without a phone loop).
     public var evidence: AcousticEvidence?
+    /// For each word the grammar allows others in place of, how much better it fits than the
+    /// best of them (``RecognizerOptions/contrastMargin``).
+    public var contrasts: [WordContrast] = []
+    /// The transcripts whose differing word fits the audio nearly as well as the heard one
+    /// (a margin below ``RecognizerOptions/contrastMargin``): what was said may be either.
+    public var closeAlternatives: [String] = []
 
     public init(
         transcript: String, alternatives: [String], acousticConfidence: Double, isRejected: Bool,

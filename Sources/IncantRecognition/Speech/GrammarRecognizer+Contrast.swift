@@ -1,0 +1,67 @@
+/// Telling a word from the words the grammar allows in its place ("on" from "off", "fifty" from
+/// "eighty"): each is aligned, with its neighbours, to the same frames, and their acoustic
+/// scores are compared. The phrase search's own choice between them is biased by its beams and
+/// by the shape of the grammar; a forced alignment of each over the same audio is not.
+extension GrammarRecognizer {
+    static let contrastSearch = "_contrast"
+
+    /// The contrasts of every word of `hypothesis` that has rivals in the grammar.
+    func contrasts(of hypothesis: RecognitionHypothesis, frames: CepstralFrames) throws -> [WordContrast] {
+        guard let graph = grammar.graph else { return [] }
+        let segments = hypothesis.spokenWords
+        let words = segments.map(\.word)
+        var rivalsAt: [Int: [String]] = [:]
+        for substitution in graph.substitutions(of: words) {
+            rivalsAt[substitution.position, default: []].append(substitution.word)
+        }
+        var found: [WordContrast] = []
+        for (position, rivals) in rivalsAt.sorted(by: { $0.key < $1.key }) {
+            let before = position > 0 ? words[position - 1] : nil
+            let after = position + 1 < words.count ? words[position + 1] : nil
+            let lower = position > 0 ? segments[position - 1].startFrame : segments[position].startFrame - 20
+            let upper =
+                position + 1 < segments.count ? segments[position + 1].endFrame + 1 : segments[position].endFrame + 21
+            let range = max(0, lower)..<min(frames.count, upper)
+            guard !range.isEmpty else { continue }
+            let context = { (word: String) in [before, word, after].compactMap { $0 } }
+            guard let heard = try alignedScore(context(words[position]), frames: frames, range: range) else { continue }
+            let rival: String
+            if rivals.count == 1 {
+                rival = rivals[0]
+            } else {
+                let choice = "( " + rivals.joined(separator: " | ") + " )"
+                guard
+                    let best = try align(context(choice), frames: frames, range: range)?.spokenWords,
+                    best.count == context("x").count
+                else { continue }
+                rival = best[position > 0 ? 1 : 0].word
+            }
+            let score = try alignedScore(context(rival), frames: frames, range: range)
+            var alternative = words
+            alternative[position] = rival
+            found.append(
+                WordContrast(
+                    position: position, heard: words[position], rival: rival,
+                    margin: score.map { heard - $0 } ?? .infinity,
+                    alternative: alternative.joined(separator: " ")))
+        }
+        return found
+    }
+
+    /// The acoustic score of `words` forced onto `range` of `frames`; nil when the search does
+    /// not end on exactly those words.
+    private func alignedScore(_ words: [String], frames: CepstralFrames, range: Range<Int>) throws -> Double? {
+        guard let hypothesis = try align(words, frames: frames, range: range),
+            hypothesis.spokenWords.map(\.word) == words
+        else { return nil }
+        return hypothesis.words.reduce(0.0) { $0 + Double($1.acousticScore) }
+    }
+
+    /// Searches `range` of `frames` with a grammar of the one sentence `words` (which may hold
+    /// a `( a | b )` choice).
+    private func align(_ words: [String], frames: CepstralFrames, range: Range<Int>) throws -> RecognitionHypothesis? {
+        let jsgf = "#JSGF V1.0;\ngrammar contrast;\npublic <s> = \(words.joined(separator: " "));\n"
+        try decoder.loadGrammar(jsgf: jsgf, named: Self.contrastSearch)
+        return try decoder.decode(frames, range: range, search: Self.contrastSearch)
+    }
+}

@@ -1,0 +1,65 @@
+import Foundation
+import IncantPhrases
+import IncantSpeech
+import Testing
+
+@testable import IncantRecognition
+
+/// Telling a word from the words the grammar allows in its place, on real decoding.
+@Suite("Word contrasts", .serialized)
+struct WordContrastTests {
+    @Test("the grammar's one-word neighbours of a transcript are found, and only they")
+    func substitutions() throws {
+        let catalog = try DemoCatalog.load()
+        let graph = try #require(GrammarCompiler.compile(catalog).graph)
+        let found = graph.substitutions(of: "turn on the kitchen lights".split(separator: " ").map(String.init))
+        let words = Set(found.map { "\($0.position):\($0.word)" })
+        // "switch" for "turn", "off" for "on" (same shortcut, another value), another room.
+        #expect(words.contains("0:switch"))
+        #expect(words.contains("1:off"))
+        #expect(words.contains("3:bedroom"))
+        // Not a sentence of the grammar: no neighbours.
+        #expect(graph.substitutions(of: ["turn", "on", "the", "kitchen"]).isEmpty)
+        #expect(graph.substitutions(of: ["no", "such", "words"]).isEmpty)
+    }
+
+    @Test(
+        "each word with rivals is aligned against the best of them; a clearly said word fits better",
+        arguments: ["turn on the kitchen lights", "turn off the kitchen lights"])
+    func clearWordsWin(sentence: String) throws {
+        let catalog = try DemoCatalog.load()
+        var options = RecognizerOptions()
+        options.measuresContrasts = true
+        let recognizer = try GrammarRecognizer(catalog: catalog, options: options)
+        let recognition = try recognizer.recognizeSynchronously(try Speech.synthesize(sentence))
+        try #require(recognition.transcript == sentence, "heard \"\(recognition.transcript)\"")
+        let onOff = try #require(recognition.contrasts.first { $0.position == 1 }, "\(recognition.contrasts)")
+        #expect(onOff.heard == sentence.split(separator: " ")[1].description)
+        #expect(onOff.rival == (onOff.heard == "on" ? "off" : "on"))
+        #expect(onOff.margin > 0, "the said word should fit better than its opposite: \(onOff)")
+        #expect(onOff.alternative.split(separator: " ").count == 5)
+    }
+
+    @Test("a close alternative that means another action stops the action; one that means the same does not")
+    func closeAlternativesDecide() throws {
+        let catalog = try DemoCatalog.load()
+        let matcher = PhraseMatcher(catalog: catalog)
+        let heard = "turn on the kitchen lights"
+        func decide(_ alternatives: [String]) -> SpeechDecision {
+            let result = RecognitionResult(
+                transcripts: [heard], confidence: 0.9, rejection: nil, audioSeconds: 2, decodeSeconds: 0,
+                closeAlternatives: alternatives)
+            return UtteranceInterpreter(
+                recognizer: PocketSphinxRecognizer(try! DemoCatalog.recognizer.get()), matcher: matcher
+            )
+            .interpret(result).decision
+        }
+        guard case .rejected(.uncertain(heard, "turn off the kitchen lights")) = decide(["turn off the kitchen lights"])
+        else {
+            Issue.record("an on/off coin toss was acted on")
+            return
+        }
+        #expect(decide(["switch on the kitchen lights"]).accepted?.shortcutID == "lights")
+        #expect(decide([]).accepted?.parameters["on"] == .boolean(true))
+    }
+}
