@@ -183,10 +183,11 @@ public struct PhraseMatcher: Sendable {
         return MatchResult(decision: .accepted, candidates: candidates, tokens: tokens, cause: best.matchReason)
     }
 
-    /// Better first: higher confidence, then no objection, then more literal words said exactly.
+    /// Better first: higher confidence, then an objection (so a tie with an objected reading
+    /// rejects rather than runs), then more literal words said exactly.
     static func better(_ a: MatchCandidate, _ b: MatchCandidate) -> Bool {
         if a.confidence != b.confidence { return a.confidence > b.confidence }
-        if (a.objection == nil) != (b.objection == nil) { return a.objection == nil }
+        if (a.objection == nil) != (b.objection == nil) { return a.objection != nil }
         if a.literalMatches != b.literalMatches { return a.literalMatches > b.literalMatches }
         return a.phrase.template.text < b.phrase.template.text
     }
