@@ -30,7 +30,7 @@ struct DistinguishingWords: Sendable {
         ("yes", "no"), ("true", "false"), ("play", "pause"), ("arm", "disarm"), ("mute", "unmute"),
         ("show", "hide"), ("add", "remove"), ("connect", "disconnect"), ("high", "low"), ("more", "less"),
         ("plus", "minus"), ("before", "after"), ("forward", "back"), ("forward", "backward"),
-        ("left", "right"), ("in", "out"), ("all", "none"), ("everything", "nothing"), ("first", "last"),
+        ("left", "right"), ("all", "none"), ("everything", "nothing"), ("first", "last"),
     ]
 
     /// Words that turn a request into its negation.
