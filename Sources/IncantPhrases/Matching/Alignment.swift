@@ -108,7 +108,7 @@ extension PhraseMatcher {
                         if i < n {
                             // One edit per word, less one tenth so it wins a tie with skip-and-insert.
                             for length in 1...min(phrase.slots[slot].unknownLength, n - i) {
-                                if phrase.literalWords.contains(query.ids[i + length - 1]) { break }
+                                if phrase.vocabulary.contains(query.ids[i + length - 1]) { break }
                                 relax(
                                     (i + length) * states + target, current + Int32(length) * edit - 1,
                                     from: cell, .unknownValue, index, &scratch)

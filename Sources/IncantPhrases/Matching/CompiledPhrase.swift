@@ -44,10 +44,8 @@ struct CompiledPhrase: Sendable {
     var edges: [[Edge]] = [[]]
     var slots: [Slot] = []
     var finalState: Int32 = 0
-    /// Every word id the phrase can consume exactly.
+    /// Every word id the phrase can consume exactly (an unknown slot value is never one).
     var vocabulary: Set<Int32> = []
-    /// The ids of the phrase's own literal words (not slot values): an unknown value is never one.
-    var literalWords: Set<Int32> = []
     /// Fewest template units (literal words plus enum slots) on any path.
     var minimumUnits = 0
     /// Most template units on any path (text slots count as unbounded: `Int.max / 4`).
@@ -152,9 +150,7 @@ struct PhraseCompiler {
             let id = vocabulary.intern(word)
             phrase.vocabulary.insert(id)
             let next = phrase.newState()
-            let edge = kind(id)
-            if case .word = edge { phrase.literalWords.insert(id) }
-            phrase.add(edge, from: state, to: next)
+            phrase.add(kind(id), from: state, to: next)
             state = next
         }
         return state

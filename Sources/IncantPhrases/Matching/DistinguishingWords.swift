@@ -20,7 +20,7 @@ struct DistinguishingWords: Sendable {
 
     /// Expansions read per phrase when looking for neighbours (templates with many options are
     /// sampled, not enumerated).
-    static let expansionLimit = 256
+    static let expansionLimit = 32
 
     /// Pairs of words that mean opposite actions.
     static let opposites: [(String, String)] = [
@@ -56,25 +56,29 @@ struct DistinguishingWords: Sendable {
     init(catalog: PhraseCatalog, normalizer: TextNormalizer) {
         var words = Set<String>()
         var rivals: [String: Set<String>] = [:]
-        var vocabulary = Set<String>()
-        /// Sentence (slots as placeholders) → actions; sentence with one place blanked → (action, word).
-        var sentences: [[String]: Set<String>] = [:]
-        var blanked: [[String]: [String: Set<String>]] = [:]
-        var allSentences: [([String], String)] = []
+        var vocabulary = Vocabulary()
+        var actions: [String: Int32] = [:]
+        // Sentences as word ids (slots as `slotID`); sentence → actions; sentence with one
+        // place blanked (`blankID`) → (action, word ids said there).
+        var sentences: [[Int32]: Set<Int32>] = [:]
+        var blanked: [[Int32]: [Int32: Set<Int32>]] = [:]
+        var allSentences: [([Int32], Int32)] = []
 
         for entry in catalog.entries {
             guard let shortcut = catalog.shortcut(entry.shortcutID) else { continue }
-            let action = Self.actionKey(entry)
+            let key = Self.actionKey(entry)
+            let action = actions[key] ?? Int32(actions.count)
+            actions[key] = action
             for expansion in entry.template.expansions(limit: Self.expansionLimit) {
-                let sentence = Self.sentence(expansion, normalizer: normalizer)
-                vocabulary.formUnion(sentence.filter { !$0.hasPrefix(Self.slotMark) })
-                for word in sentence where Self.isNumber(word) { words.insert(word) }
+                let sentence = Self.sentence(expansion, normalizer: normalizer).map { word in
+                    word == Self.slotMark ? Self.slotID : vocabulary.intern(word)
+                }
                 sentences[sentence, default: []].insert(action)
                 allSentences.append((sentence, action))
-                for index in sentence.indices where !sentence[index].hasPrefix(Self.slotMark) {
-                    var key = sentence
-                    key[index] = Self.blank
-                    blanked[key, default: [:]][action, default: []].insert(sentence[index])
+                for index in sentence.indices where sentence[index] != Self.slotID {
+                    var blank = sentence
+                    blank[index] = Self.blankID
+                    blanked[blank, default: [:]][action, default: []].insert(sentence[index])
                 }
             }
             for parameter in shortcut.parameters {
@@ -86,40 +90,46 @@ struct DistinguishingWords: Sendable {
                 }
                 let common = values.dropFirst().reduce(Set(values.first ?? [])) { $0.intersection($1) }
                 for value in values {
-                    vocabulary.formUnion(value)
+                    for word in value { _ = vocabulary.intern(word) }
                     words.formUnion(value.filter { !common.contains($0) })
                 }
             }
         }
+        let spelled = vocabulary.words
+        for word in spelled where Self.isNumber(word) { words.insert(word) }
         // One place differs between two actions.
         for (_, byAction) in blanked where byAction.count > 1 {
-            let all = byAction.values.reduce(Set<String>()) { $0.union($1) }
+            let all = byAction.values.reduce(Set<Int32>()) { $0.union($1) }
             for (_, differing) in byAction {
-                words.formUnion(differing)
-                for word in differing { rivals[word, default: []].formUnion(all.subtracting(differing)) }
+                let others = all.subtracting(differing).map { spelled[Int($0)] }
+                for id in differing {
+                    words.insert(spelled[Int(id)])
+                    rivals[spelled[Int(id)], default: []].formUnion(others)
+                }
             }
         }
         // One action's sentence is another's with one word more.
         for (sentence, action) in allSentences where sentence.count > 1 {
-            for index in sentence.indices where !sentence[index].hasPrefix(Self.slotMark) {
+            for index in sentence.indices where sentence[index] != Self.slotID {
                 var shorter = sentence
                 shorter.remove(at: index)
                 if let others = sentences[shorter], others.contains(where: { $0 != action }) {
-                    words.insert(sentence[index])
+                    words.insert(spelled[Int(sentence[index])])
                 }
             }
         }
+        let known = Set(spelled)
         // Opposites and negating prefixes.
-        for (first, second) in Self.opposites where vocabulary.contains(first) || vocabulary.contains(second) {
-            if vocabulary.contains(first) { words.insert(first) }
-            if vocabulary.contains(second) { words.insert(second) }
+        for (first, second) in Self.opposites where known.contains(first) || known.contains(second) {
+            if known.contains(first) { words.insert(first) }
+            if known.contains(second) { words.insert(second) }
             rivals[first, default: []].insert(second)
             rivals[second, default: []].insert(first)
         }
-        for word in vocabulary {
+        for word in known {
             for prefix in Self.negatingPrefixes where word.hasPrefix(prefix) {
                 let stem = String(word.dropFirst(prefix.count))
-                if vocabulary.contains(stem) {
+                if known.contains(stem) {
                     words.insert(word)
                     words.insert(stem)
                     rivals[word, default: []].insert(stem)
@@ -160,7 +170,8 @@ struct DistinguishingWords: Sendable {
     }
 
     private static let slotMark = "\u{1}"
-    private static let blank = "\u{2}"
+    private static let slotID: Int32 = -2
+    private static let blankID: Int32 = -1
 
     /// The normalized words of one expansion, each slot as a placeholder of its name.
     static func sentence(_ expansion: [TemplateToken], normalizer: TextNormalizer) -> [String] {
