@@ -84,7 +84,7 @@ extension PhraseMatcher {
                     case .skipSlot:
                         relax(row + target, current + edit, from: cell, .skipSlot, index, &scratch)
                     case .word(let word):
-                        let fixed = phrase.hasTextSlot || distinguishing[Int(word)]
+                        let fixed = phrase.needsCarrierWords || distinguishing[Int(word)]
                         if i < n {
                             if query.ids[i] == word {
                                 relax(row + states + target, current, from: cell, .match, index, &scratch)
@@ -190,7 +190,7 @@ extension PhraseMatcher {
                 substituted += 1
                 templateUnits += 1
                 if case .word(let word)? = edge?.kind,
-                    phrase.hasTextSlot || distinguishing[Int(word)] || query.distinguishing[position]
+                    phrase.needsCarrierWords || distinguishing[Int(word)] || query.distinguishing[position]
                 {
                     object(
                         .distinguishingWordDiffers(
@@ -199,7 +199,7 @@ extension PhraseMatcher {
             case .delete:
                 deleted += 1
                 templateUnits += 1
-                if case .word(let word)? = edge?.kind, phrase.hasTextSlot || distinguishing[Int(word)] {
+                if case .word(let word)? = edge?.kind, phrase.needsCarrierWords || distinguishing[Int(word)] {
                     object(
                         .distinguishingWordDiffers(
                             phrase: entry.label, heard: nil, expected: vocabulary.words[Int(word)]))
@@ -249,7 +249,8 @@ extension PhraseMatcher {
         let cost = Double(edits) + Double(textWords) * Double(Self.textWordCost) / Double(Self.editCost)
         let denominator = Double(max(query.ids.count, templateUnits, 1))
         let confidence = max(0, min(1, 1 - cost / denominator))
-        if phrase.hasTextSlot, literalMatches == 0, let slot = phrase.slots.first(where: { $0.parameter.type == .text })
+        if phrase.needsCarrierWords, literalMatches == 0,
+            let slot = phrase.slots.first(where: { $0.parameter.type == .text })
         {
             object(.missingCarrier(phrase: entry.label, parameter: slot.parameter.name))
         }
