@@ -4,6 +4,8 @@ import IncantPhrases
 // incant-bench: speed figures that are never asserted in unit tests.
 //
 //   swift run -c release incant-bench match [--queries N]
+//   swift run -c release incant-bench near-misses [--set NAME|DIR] [--show-wrong]
+//                                               (wrong actions from near misses, see NearMissBenchmark)
 //   swift run -c release incant-bench speech [--quick] [--out FILE]
 //   swift run -c release incant-bench levers [options]   (one configuration, see LeverSweep)
 //   swift run -c release incant-bench listening [--stride N] [--speculate-after MS]
@@ -19,6 +21,7 @@ let command = arguments.first ?? "match"
 
 let usage = """
     usage: incant-bench match [--queries N]
+           incant-bench near-misses [--set NAME|DIR] [--show-wrong]
            incant-bench speech [--quick] [--out FILE]
            incant-bench levers [options]        (one configuration; see LeverSweep.swift)
            incant-bench listening [--stride N] [--speculate-after MS]
@@ -32,6 +35,7 @@ let usage = """
 /// full runs take from 7 to 40 minutes).
 let options: [String: (values: Set<String>, switches: Set<String>)] = [
     "match": (["--queries"], []),
+    "near-misses": (["--set"], ["--show-wrong"]),
     "speech": (["--out"], ["--quick"]),
     "listening": (["--stride", "--speculate-after"], []),
     "split-timing": (["--stride", "--snr"], []),
@@ -62,6 +66,14 @@ switch command {
 case "match":
     let queries = value(after: "--queries").flatMap(Int.init) ?? 300
     MatchBenchmark(queryCount: queries).run()
+case "near-misses":
+    do {
+        let sets = value(after: "--set").map { [$0] } ?? ["home", "demo"]
+        try NearMissBenchmark(phraseSets: sets, showWrong: arguments.contains("--show-wrong")).run()
+    } catch {
+        FileHandle.standardError.write(Data("incant-bench near-misses: \(error)\n".utf8))
+        exit(1)
+    }
 case "speech":
     let quick = arguments.contains("--quick")
     let plan = quick ? SpeechBenchmarkPlan.quick : SpeechBenchmarkPlan.full

@@ -104,10 +104,11 @@ struct SimulateTests {
             phrases: ["turn on the kitchen fan"]
             responses: { success: Fan. }
           - id: light
-            phrases: ["turn on the kitchen light"]
+            phrases: ["turn on the garden light"]
             responses: { success: Light. }
         """.write(to: definitions, atomically: true, encoding: .utf8)
-        let result = try await cli.run(["simulate", "turn on the kitchen", "--shortcuts", definitions.path, "--json"])
+        let result = try await cli.run(
+            ["simulate", "turn on the kitchen light", "--shortcuts", definitions.path, "--json"])
         #expect(result.status == 2)
         let json = try result.json()
         #expect(json["decision"] as? String == "ambiguous")

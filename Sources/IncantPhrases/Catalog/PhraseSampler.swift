@@ -29,7 +29,9 @@ enum PhraseSampler {
         case .enumeration(let values): return values.prefix(4).map(\.spoken)
         case .integer(let range): return [String(range?.lowerBound ?? 2)]
         case .number(let range): return [String(range?.lowerBound ?? 2)]
-        case .boolean: return ["on", "off"]
+        case .boolean:
+            let words = parameter?.booleanWords ?? .standard
+            return [words.trueWords.first, words.falseWords.first].compactMap { $0 }
         case .text, nil: return ["something else"]
         }
     }

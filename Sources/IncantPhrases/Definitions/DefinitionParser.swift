@@ -167,6 +167,7 @@ struct DefinitionParser {
         }
         let typeName = value("type").flatMap { reader.string($0, what: "parameter 'type'") } ?? "text"
         var type: ParameterType
+        var booleanWords = BooleanVocabulary.standard
         switch typeName {
         case "enum":
             guard let valuesNode = value("values") else {
@@ -181,6 +182,10 @@ struct DefinitionParser {
             type = .number(nil)
         case "boolean":
             type = .boolean
+            if let valuesNode = value("values") {
+                guard let words = parseBooleanWords(valuesNode, parameter: name) else { return nil }
+                booleanWords = words
+            }
         case "text":
             type = .text
         default:
@@ -189,8 +194,8 @@ struct DefinitionParser {
                 "unknown parameter type '\(typeName)' for '\(name)' (use enum, integer, number, boolean or text)")
             return nil
         }
-        if let valuesNode = value("values"), typeName != "enum" {
-            reader.error(valuesNode, "'values' is only for enum parameters ('\(name)' is \(typeName))")
+        if let valuesNode = value("values"), typeName != "enum", typeName != "boolean" {
+            reader.error(valuesNode, "'values' is only for enum and boolean parameters ('\(name)' is \(typeName))")
         }
         if let rangeNode = value("range") {
             guard let items = reader.sequence(rangeNode, what: "'range'"), items.count == 2,
@@ -215,7 +220,8 @@ struct DefinitionParser {
             default: reader.error(rangeNode, "'range' is only for integer and number parameters")
             }
         }
-        var parameter = ParameterDefinition(name: name, type: type, location: reader.location(node))
+        var parameter = ParameterDefinition(
+            name: name, type: type, booleanWords: booleanWords, location: reader.location(node))
         if let defaultNode = value("default") {
             guard let text = defaultNode.string else {
                 reader.error(defaultNode, "default of '\(name)' must be a single value")
@@ -235,6 +241,33 @@ struct DefinitionParser {
             parameter.prompt = reader.string(promptNode, what: "'prompt'")
         }
         return parameter
+    }
+
+    /// A boolean's declared words: a map of spoken form to true or false, e.g. `{lit: true, dark: false}`.
+    mutating func parseBooleanWords(_ node: Node, parameter: String) -> BooleanVocabulary? {
+        guard case .mapping = node else {
+            reader.error(node, "'values' of boolean '\(parameter)' must be a map of spoken form: true or false")
+            return nil
+        }
+        guard let values = parseEnumValues(node, parameter: parameter) else { return nil }
+        var words = BooleanVocabulary(trueWords: [], falseWords: [])
+        for value in values {
+            switch value.value.lowercased() {
+            case "true": words.trueWords.append(value.spoken)
+            case "false": words.falseWords.append(value.spoken)
+            default:
+                reader.error(
+                    node,
+                    "boolean word \"\(value.spoken)\" of '\(parameter)' must map to true or false, not \"\(value.value)\""
+                )
+                return nil
+            }
+        }
+        guard !words.trueWords.isEmpty, !words.falseWords.isEmpty else {
+            reader.error(node, "boolean '\(parameter)' needs at least one word for true and one for false")
+            return nil
+        }
+        return words
     }
 
     mutating func parseEnumValues(_ node: Node, parameter: String) -> [EnumValue]? {

@@ -3,6 +3,8 @@ public struct ParameterDefinition: Sendable, Hashable {
     /// Name used in `{name}` slots, dialogs, JSON and `INCANT_NAME` environment variables.
     public var name: String
     public var type: ParameterType
+    /// The words of a boolean parameter (unused for other types).
+    public var booleanWords: BooleanVocabulary
     /// Used when a phrase does not fill the parameter.
     public var defaultValue: ParameterValue?
     /// Whether dispatch must ask for the value when neither a phrase nor a default gives one.
@@ -18,10 +20,12 @@ public struct ParameterDefinition: Sendable, Hashable {
         defaultValue: ParameterValue? = nil,
         isRequired: Bool? = nil,
         prompt: String? = nil,
+        booleanWords: BooleanVocabulary = .standard,
         location: SourceLocation = SourceLocation(file: "<code>")
     ) {
         self.name = name
         self.type = type
+        self.booleanWords = booleanWords
         self.defaultValue = defaultValue
         self.isRequired = isRequired ?? (defaultValue == nil)
         self.prompt = prompt

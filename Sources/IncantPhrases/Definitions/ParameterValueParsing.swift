@@ -1,8 +1,9 @@
 /// Turning text (typed, spoken or from `--set name=value`) into a typed parameter value.
 extension ParameterDefinition {
     /// Parses `text` as a value of this parameter: enum values by spoken form or value,
-    /// integers and numbers as digits or words ("twenty one"), booleans as yes/no, true/false,
-    /// on/off. Throws ``ParameterValueError`` naming the parameter and the text.
+    /// integers and numbers as digits or words ("twenty one"), booleans by the parameter's
+    /// ``booleanWords`` or as "true"/"false". Throws ``ParameterValueError`` naming the
+    /// parameter and the text.
     public func parseValue(_ text: String) throws -> ParameterValue {
         let words = TextNormalizer.words(of: text)
         let joined = words.joined(separator: " ")
@@ -24,8 +25,11 @@ extension ParameterDefinition {
         case .number(let range):
             return .number(try inRange(SpokenNumber.parseNumber(text), range, text: text, expected: "a number"))
         case .boolean:
-            if let value = BooleanWords.value(of: joined) { return .boolean(value) }
-            throw ParameterValueError(parameter: name, text: text, reason: "expected yes or no")
+            if let value = booleanWords.value(of: joined) { return .boolean(value) }
+            if joined == "true" || joined == "false" { return .boolean(joined == "true") }
+            throw ParameterValueError(
+                parameter: name, text: text,
+                reason: "expected one of: " + booleanWords.allWords.joined(separator: ", "))
         case .text:
             let trimmed = text.trimmingWhitespace()
             guard !trimmed.isEmpty else {
@@ -58,7 +62,8 @@ public struct ParameterValueError: Error, Sendable, Hashable, CustomStringConver
     public var description: String { "invalid value \"\(text)\" for parameter '\(parameter)': \(reason)" }
 }
 
-/// The spoken forms of yes and no.
+/// The spoken forms of yes and no in an answer to a question ("Shall I?" "Sure."); a boolean
+/// slot takes only its parameter's ``BooleanVocabulary``.
 public enum BooleanWords {
     public static let trueWords = ["yes", "true", "on", "enable", "enabled", "yeah", "yep", "sure", "okay", "ok"]
     public static let falseWords = ["no", "false", "off", "disable", "disabled", "nope"]

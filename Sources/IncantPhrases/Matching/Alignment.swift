@@ -31,12 +31,15 @@ enum AlignmentStep: UInt8 {
     case number
     case text
     case valueWord
+    case unknownValue
 }
 
 extension PhraseMatcher {
     /// One edit; free text costs a tenth of an edit per word so specific phrases win ties.
     static let editCost: Int32 = 10
     static let textWordCost: Int32 = 1
+    /// Added to an edit that changes a distinguishing word, so a path avoids one when it can.
+    static let distinguishingCost: Int32 = 1_000
 
     /// Aligns the query with one phrase (dynamic programming over query position × state).
     func align(
@@ -69,7 +72,8 @@ extension PhraseMatcher {
                 let current = scratch.cost[cell]
                 if current == Int32.max { continue }
                 if i < n {
-                    relax(cell + states, current + edit, from: cell, .insert, -1, &scratch)
+                    let cost = edit + (query.distinguishing[i] ? Self.distinguishingCost : 0)
+                    relax(cell + states, current + cost, from: cell, .insert, -1, &scratch)
                 }
                 for (edgeIndex, edge) in phrase.edges[state].enumerated() {
                     let target = Int(edge.target)
@@ -80,14 +84,18 @@ extension PhraseMatcher {
                     case .skipSlot:
                         relax(row + target, current + edit, from: cell, .skipSlot, index, &scratch)
                     case .word(let word):
+                        let fixed = phrase.needsCarrierWords || distinguishing[Int(word)]
                         if i < n {
                             if query.ids[i] == word {
                                 relax(row + states + target, current, from: cell, .match, index, &scratch)
                             } else {
-                                relax(row + states + target, current + edit, from: cell, .substitute, index, &scratch)
+                                let cost =
+                                    edit + (fixed || query.distinguishing[i] ? Self.distinguishingCost : 0)
+                                relax(row + states + target, current + cost, from: cell, .substitute, index, &scratch)
                             }
                         }
-                        relax(row + target, current + edit, from: cell, .delete, index, &scratch)
+                        let cost = edit + (fixed ? Self.distinguishingCost : 0)
+                        relax(row + target, current + cost, from: cell, .delete, index, &scratch)
                     case .valueWord(let word):
                         if i < n, query.ids[i] == word {
                             relax(row + states + target, current, from: cell, .valueWord, index, &scratch)
@@ -95,6 +103,16 @@ extension PhraseMatcher {
                     case .number(let slot):
                         if i < n, Self.numberFits(query, at: i, parameter: phrase.slots[slot].parameter) {
                             relax(row + states + target, current, from: cell, .number, index, &scratch)
+                        }
+                    case .unknownValue(let slot):
+                        if i < n {
+                            // One edit per word, less one tenth so it wins a tie with skip-and-insert.
+                            for length in 1...min(phrase.slots[slot].unknownLength, n - i) {
+                                if phrase.vocabulary.contains(query.ids[i + length - 1]) { break }
+                                relax(
+                                    (i + length) * states + target, current + Int32(length) * edit - 1,
+                                    from: cell, .unknownValue, index, &scratch)
+                            }
                         }
                     case .text:
                         if i < n {
@@ -148,6 +166,11 @@ extension PhraseMatcher {
         var literalMatches = 0
         var templateUnits = 0
         var textSpans: [Int: [String]] = [:]
+        var unknownWords = 0
+        var objection: MatchResult.Reason?
+        func object(_ reason: MatchResult.Reason) {
+            if objection == nil { objection = reason }
+        }
         var previousCell = 0
         for (cell, step, edgeIndex) in path {
             let sourceState = previousCell % states
@@ -166,11 +189,35 @@ extension PhraseMatcher {
             case .substitute:
                 substituted += 1
                 templateUnits += 1
+                if case .word(let word)? = edge?.kind,
+                    phrase.needsCarrierWords || distinguishing[Int(word)] || query.distinguishing[position]
+                {
+                    object(
+                        .distinguishingWordDiffers(
+                            phrase: entry.label, heard: query.tokens[position], expected: vocabulary.words[Int(word)]))
+                }
             case .delete:
                 deleted += 1
                 templateUnits += 1
+                if case .word(let word)? = edge?.kind, phrase.needsCarrierWords || distinguishing[Int(word)] {
+                    object(
+                        .distinguishingWordDiffers(
+                            phrase: entry.label, heard: nil, expected: vocabulary.words[Int(word)]))
+                }
             case .insert:
                 inserted += 1
+                if query.distinguishing[position] {
+                    object(
+                        .distinguishingWordDiffers(phrase: entry.label, heard: query.tokens[position], expected: nil))
+                }
+            case .unknownValue:
+                if case .unknownValue(let slot)? = edge?.kind {
+                    let end = cell / states
+                    let heard = query.tokens[position..<end].joined(separator: " ")
+                    unknownWords += end - position
+                    templateUnits += 1
+                    object(Self.unknownValueReason(phrase.slots[slot], heard: heard, label: entry.label))
+                }
             case .skipSlot:
                 if case .skipSlot(let slot)? = edge?.kind { skipped.append(phrase.slots[slot].parameter.name) }
                 templateUnits += 1
@@ -197,23 +244,55 @@ extension PhraseMatcher {
         for (slot, words) in textSpans {
             parameters[phrase.slots[slot].parameter.name] = .text(words.joined(separator: " "))
         }
-        let cost = Double(scratch.cost[finalCell]) / Double(Self.editCost)
+        let textWords = textSpans.values.reduce(0) { $0 + $1.count }
+        let edits = substituted + deleted + inserted + skipped.count + unknownWords
+        let cost = Double(edits) + Double(textWords) * Double(Self.textWordCost) / Double(Self.editCost)
         let denominator = Double(max(query.ids.count, templateUnits, 1))
         let confidence = max(0, min(1, 1 - cost / denominator))
-        let edits = substituted + deleted + inserted + skipped.count
+        if phrase.needsCarrierWords, literalMatches == 0,
+            let slot = phrase.slots.first(where: { $0.parameter.type == .text })
+        {
+            object(.missingCarrier(phrase: entry.label, parameter: slot.parameter.name))
+        }
 
         var differences: [String] = []
         if substituted > 0 { differences.append("\(substituted) word\(substituted == 1 ? "" : "s") different") }
         if deleted > 0 { differences.append("\(deleted) word\(deleted == 1 ? "" : "s") missing") }
         if inserted > 0 { differences.append("\(inserted) extra word\(inserted == 1 ? "" : "s")") }
         if !skipped.isEmpty { differences.append("no value for " + skipped.map { "{\($0)}" }.joined(separator: ", ")) }
-        let reason =
-            differences.isEmpty
-            ? "exact match of \(entry.label)"
-            : "close to \(entry.label): " + differences.joined(separator: ", ")
-
+        if unknownWords > 0 { differences.append("\(unknownWords) word\(unknownWords == 1 ? "" : "s") not a value") }
         return MatchCandidate(
-            shortcutID: entry.shortcutID, parameters: parameters, confidence: confidence, reason: reason,
-            phrase: entry, edits: edits, literalMatches: literalMatches, transcript: transcript)
+            shortcutID: entry.shortcutID, parameters: parameters, confidence: confidence, differences: differences,
+            phrase: entry, edits: edits, literalMatches: literalMatches, transcript: transcript, objection: objection)
+    }
+
+    /// Why words said in a slot are not its value: a number out of range, or not in the list.
+    static func unknownValueReason(_ slot: CompiledPhrase.Slot, heard: String, label: String) -> MatchResult.Reason {
+        let parameter = slot.parameter
+        switch parameter.type {
+        case .integer(let range?):
+            if Double(heard) != nil {
+                return .outOfRange(
+                    phrase: label, parameter: parameter.name, heard: heard,
+                    range: "\(range.lowerBound) to \(range.upperBound)")
+            }
+        case .number(let range?):
+            if Double(heard) != nil {
+                return .outOfRange(
+                    phrase: label, parameter: parameter.name, heard: heard,
+                    range: "\(range.lowerBound) to \(range.upperBound)")
+            }
+        default:
+            break
+        }
+        let expected: [String]
+        switch parameter.type {
+        case .enumeration(let values): expected = values.map(\.spoken)
+        case .boolean: expected = parameter.booleanWords.allWords
+        case .integer: expected = ["a whole number"]
+        case .number: expected = ["a number"]
+        case .text: expected = []
+        }
+        return .valueNotInList(phrase: label, parameter: parameter.name, heard: heard, expected: expected)
     }
 }

@@ -21,6 +21,9 @@ struct CompiledPhrase: Sendable {
         case text(Int)
         /// The slot is not said at all (costs one edit; the parameter stays unset).
         case skipSlot(Int)
+        /// Words said where the slot is that are none of its values (an enum value not in the
+        /// list, a number out of range): the candidate is objected to, never run.
+        case unknownValue(Int)
     }
 
     struct Edge: Sendable {
@@ -33,19 +36,23 @@ struct CompiledPhrase: Sendable {
         var parameter: ParameterDefinition
         /// Normalized word chains per enum/boolean value, and the typed value each gives.
         var values: [ParameterValue]
+        /// Most words an unknown value in this slot may span (the longest value's length).
+        var unknownLength = 1
     }
 
     let entryIndex: Int
     var edges: [[Edge]] = [[]]
     var slots: [Slot] = []
     var finalState: Int32 = 0
-    /// Every word id the phrase can consume exactly.
+    /// Every word id the phrase can consume exactly (an unknown slot value is never one).
     var vocabulary: Set<Int32> = []
     /// Fewest template units (literal words plus enum slots) on any path.
     var minimumUnits = 0
     /// Most template units on any path (text slots count as unbounded: `Int.max / 4`).
     var maximumUnits = 0
     var hasTextSlot = false
+    /// A phrase with a text slot needs every carrier word it has: none is forgiven.
+    var needsCarrierWords = false
     var hasNumberSlot = false
 
     var stateCount: Int { edges.count }
@@ -64,9 +71,12 @@ struct CompiledPhrase: Sendable {
 struct PhraseCompiler {
     var vocabulary = Vocabulary()
     let normalizer: TextNormalizer
+    /// Whether slots get unknown-value edges and booleans only their declared words.
+    let guardsNearMisses: Bool
 
-    init(normalizer: TextNormalizer) {
+    init(normalizer: TextNormalizer, guardsNearMisses: Bool = true) {
         self.normalizer = normalizer
+        self.guardsNearMisses = guardsNearMisses
     }
 
     mutating func compile(_ entry: PhraseEntry, index: Int, shortcut: ShortcutDefinition) -> CompiledPhrase {
@@ -155,9 +165,11 @@ struct PhraseCompiler {
                 parameter, spoken: values.map { ($0.spoken, ParameterValue.text($0.value)) }, from: start, into: &phrase
             )
         case .boolean:
-            let spoken =
-                BooleanWords.trueWords.map { ($0, ParameterValue.boolean(true)) }
-                + BooleanWords.falseWords.map { ($0, ParameterValue.boolean(false)) }
+            let words =
+                guardsNearMisses
+                ? parameter.booleanWords
+                : BooleanVocabulary(trueWords: BooleanWords.trueWords, falseWords: BooleanWords.falseWords)
+            let spoken = words.spokenValues.map { ($0.spoken, ParameterValue.boolean($0.value)) }
             return addValueSlot(parameter, spoken: spoken, from: start, into: &phrase)
         case .integer, .number:
             let slot = phrase.slots.count
@@ -166,6 +178,7 @@ struct PhraseCompiler {
             let end = phrase.newState()
             phrase.add(.number(slot), from: start, to: end)
             phrase.add(.skipSlot(slot), from: start, to: end)
+            if guardsNearMisses { phrase.add(.unknownValue(slot), from: start, to: end) }
             return end
         case .text:
             return addTextSlot(parameter, from: start, into: &phrase)
@@ -178,6 +191,7 @@ struct PhraseCompiler {
         let slot = phrase.slots.count
         phrase.slots.append(CompiledPhrase.Slot(parameter: parameter, values: []))
         phrase.hasTextSlot = true
+        phrase.needsCarrierWords = guardsNearMisses
         let end = phrase.newState()
         phrase.add(.text(slot), from: start, to: end)
         phrase.add(.skipSlot(slot), from: start, to: end)
@@ -196,12 +210,14 @@ struct PhraseCompiler {
         for (index, (text, _)) in spoken.enumerated() {
             let words = normalizer.tokens(text)
             guard !words.isEmpty else { continue }
+            phrase.slots[slot].unknownLength = max(phrase.slots[slot].unknownLength, words.count)
             let end = addWords(words, from: open, into: &phrase, kind: { .valueWord($0) })
             ends.append((end, index))
         }
         let join = phrase.newState()
         for (end, index) in ends { phrase.add(.slotClose(slot, index), from: end, to: join) }
         phrase.add(.skipSlot(slot), from: start, to: join)
+        if guardsNearMisses { phrase.add(.unknownValue(slot), from: start, to: join) }
         return join
     }
 

@@ -6,7 +6,7 @@ public struct MatchResult: Sendable {
         case accepted
         /// Two or more different actions are (nearly) equally good: nothing is run.
         case ambiguous
-        /// Nothing reached the threshold.
+        /// Nothing reached the threshold, or what was said contradicts the best candidate.
         case rejected
     }
 
@@ -15,8 +15,18 @@ public struct MatchResult: Sendable {
     public var candidates: [MatchCandidate]
     /// The normalized tokens of the (best) query.
     public var tokens: [String]
+    /// Why the decision was taken.
+    public var cause: Reason
+
+    public init(decision: Decision, candidates: [MatchCandidate], tokens: [String], cause: Reason) {
+        self.decision = decision
+        self.candidates = candidates
+        self.tokens = tokens
+        self.cause = cause
+    }
+
     /// A sentence explaining the decision.
-    public var reason: String
+    public var reason: String { cause.description }
 
     /// The accepted candidate, if any.
     public var accepted: MatchCandidate? {

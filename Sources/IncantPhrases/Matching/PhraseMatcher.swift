@@ -9,6 +9,11 @@ import Foundation
 /// for). Confidence is `1 - edits / max(query words, phrase words)`. Before any alignment an
 /// inverted index bounds each phrase's best possible confidence from the words it shares with
 /// the query, so only phrases that could win are aligned.
+///
+/// An edit is forgiven only for a word that does not tell two actions apart (see
+/// ``DistinguishingWords``); a phrase with a text slot forgives none of its carrier words; words
+/// said in a slot that are not one of its values are an unknown value. A candidate with such
+/// a difference carries an ``MatchCandidate/objection`` and is never accepted.
 public struct PhraseMatcher: Sendable {
     public let catalog: PhraseCatalog
     public let options: MatchOptions
@@ -18,6 +23,9 @@ public struct PhraseMatcher: Sendable {
     /// For each word id, the phrases whose vocabulary holds it.
     let postings: [[Int32]]
     let largestStateCount: Int
+    /// The catalog's distinguishing words, and per word id whether it is one.
+    let distinguishingWords: DistinguishingWords
+    let distinguishing: [Bool]
 
     /// Compiles every phrase of `catalog`.
     public init(catalog: PhraseCatalog, options: MatchOptions = MatchOptions()) {
@@ -25,7 +33,7 @@ public struct PhraseMatcher: Sendable {
         self.options = options
         let normalizer = TextNormalizer(fillers: options.fillers)
         self.normalizer = normalizer
-        var compiler = PhraseCompiler(normalizer: normalizer)
+        var compiler = PhraseCompiler(normalizer: normalizer, guardsNearMisses: options.guardsNearMisses)
         var phrases: [CompiledPhrase] = []
         phrases.reserveCapacity(catalog.entries.count)
         for (index, entry) in catalog.entries.enumerated() {
@@ -40,6 +48,11 @@ public struct PhraseMatcher: Sendable {
         self.vocabulary = compiler.vocabulary
         self.postings = postings
         self.largestStateCount = phrases.map(\.stateCount).max() ?? 0
+        let distinguishingWords =
+            options.guardsNearMisses
+            ? DistinguishingWords(catalog: catalog, normalizer: normalizer) : DistinguishingWords.none
+        self.distinguishingWords = distinguishingWords
+        self.distinguishing = compiler.vocabulary.words.map { distinguishingWords.contains($0) }
     }
 
     /// Matches one query.
@@ -70,7 +83,7 @@ public struct PhraseMatcher: Sendable {
         guard var result = rejected else { return decide([], tokens: []) }
         let best = decide(seen, tokens: result.tokens)
         result.candidates = best.candidates
-        if best.decision == .rejected { result.reason = best.reason }
+        if best.decision == .rejected { result.cause = best.cause }
         return result
     }
 
@@ -88,7 +101,7 @@ public struct PhraseMatcher: Sendable {
     // MARK: - Candidates
 
     func candidates(for tokens: [String], transcript: String, exhaustive: Bool) -> [MatchCandidate] {
-        let query = Query(tokens: tokens, vocabulary: vocabulary)
+        let query = Query(tokens: tokens, vocabulary: vocabulary, distinguishing: distinguishingWords)
         var scratch = AlignmentScratch(capacity: (tokens.count + 1) * max(1, largestStateCount))
         var candidates: [MatchCandidate] = []
         if exhaustive {
@@ -145,36 +158,40 @@ public struct PhraseMatcher: Sendable {
         guard let best = candidates.first else {
             return MatchResult(
                 decision: .rejected, candidates: [], tokens: tokens,
-                reason: tokens.isEmpty
-                    ? "nothing to match" : "no phrase is close to \"\(tokens.joined(separator: " "))\"")
+                cause: tokens.isEmpty ? .nothingToMatch : .noCandidate(query: tokens.joined(separator: " ")))
         }
         if best.confidence < options.threshold {
             return MatchResult(
                 decision: .rejected, candidates: candidates, tokens: tokens,
-                reason: String(
-                    format: "best match %@ has confidence %.2f, below the threshold %.2f",
-                    best.phrase.label, best.confidence, options.threshold))
+                cause: .belowThreshold(
+                    phrase: best.phrase.label, confidence: best.confidence, threshold: options.threshold))
         }
-        let rivals = candidates.dropFirst().filter { $0.confidence >= best.confidence - options.ambiguityMargin }
+        if let objection = best.objection {
+            return MatchResult(decision: .rejected, candidates: candidates, tokens: tokens, cause: objection)
+        }
+        let rivals = candidates.dropFirst().filter {
+            $0.objection == nil && $0.confidence >= best.confidence - options.ambiguityMargin
+        }
         if !rivals.isEmpty {
             let names = ([best] + rivals).map { candidate -> String in
                 let values = candidate.parameters.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
                 return candidate.shortcutID + (values.isEmpty ? "" : "(" + values.joined(separator: ", ") + ")")
             }
             return MatchResult(
-                decision: .ambiguous, candidates: candidates, tokens: tokens,
-                reason: "ambiguous: " + names.joined(separator: " and ") + " match equally well")
+                decision: .ambiguous, candidates: candidates, tokens: tokens, cause: .ambiguous(between: names))
         }
-        return MatchResult(decision: .accepted, candidates: candidates, tokens: tokens, reason: best.reason)
+        return MatchResult(decision: .accepted, candidates: candidates, tokens: tokens, cause: best.matchReason)
     }
 
+    /// Better first: higher confidence, then an objection (so a tie with an objected reading
+    /// rejects rather than runs), then more literal words said exactly.
     static func better(_ a: MatchCandidate, _ b: MatchCandidate) -> Bool {
         if a.confidence != b.confidence { return a.confidence > b.confidence }
+        if (a.objection == nil) != (b.objection == nil) { return a.objection != nil }
         if a.literalMatches != b.literalMatches { return a.literalMatches > b.literalMatches }
         return a.phrase.template.text < b.phrase.template.text
     }
 }
-
 /// A query's tokens as word ids, with numeric values and counts.
 struct Query {
     let tokens: [String]
@@ -183,9 +200,12 @@ struct Query {
     let numbers: [Double?]
     let wordCounts: [Int32: Int]
     let numericCount: Int
+    /// Per token, whether changing or adding it would change the meaning.
+    let distinguishing: [Bool]
 
-    init(tokens: [String], vocabulary: Vocabulary) {
+    init(tokens: [String], vocabulary: Vocabulary, distinguishing words: DistinguishingWords) {
         self.tokens = tokens
+        self.distinguishing = tokens.map { words.isDistinguishing(queryWord: $0, vocabulary: vocabulary) }
         self.ids = tokens.map { vocabulary.id(of: $0) }
         self.integers = tokens.map { Int($0) }
         self.numbers = tokens.map { token in

@@ -74,9 +74,27 @@ public enum SpokenNumber {
 
     private enum Kind { case none, unit, teen, tens, scale }
 
+    /// Rewrites the short forms of a count before a scale word as number words: "a hundred" and
+    /// "an hundred" → "one hundred", "3 hundred" → "three hundred"; other words are kept.
+    public static func expandingShortForms(_ input: [String]) -> [String] {
+        var output: [String] = []
+        output.reserveCapacity(input.count)
+        for (index, word) in input.enumerated() {
+            let beforeScale = index + 1 < input.count && scales[input[index + 1]] != nil
+            if beforeScale, word == "a" || word == "an" {
+                output.append("one")
+            } else if beforeScale, let digits = Int(word), (1..<1_000).contains(digits), word.first != "+" {
+                output += Self.words(for: digits).split(separator: " ").map(String.init)
+            } else {
+                output.append(word)
+            }
+        }
+        return output
+    }
+
     /// Parses a whole text ("twenty one", "21", "two point five", "-3") as a number.
     public static func parseNumber(_ text: String) -> Double? {
-        let words = TextNormalizer.words(of: text)
+        let words = expandingShortForms(TextNormalizer.words(of: text))
         guard !words.isEmpty else { return nil }
         if words.count == 1, let value = Double(words[0]) { return value }
         var negative = false

@@ -53,9 +53,9 @@ public struct TextNormalizer: Sendable {
     }
 
     /// Drops fillers and rewrites spoken numbers as digits ("twenty one" → "21",
-    /// "two point five" → "2.5").
+    /// "two point five" → "2.5", "a hundred" → "100", "3 hundred" → "300").
     public func normalize(_ words: [String]) -> [String] {
-        let kept = words.filter { !fillers.contains($0) }
+        let kept = SpokenNumber.expandingShortForms(words.filter { !fillers.contains($0) })
         var output: [String] = []
         output.reserveCapacity(kept.count)
         var index = 0

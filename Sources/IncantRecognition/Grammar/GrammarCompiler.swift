@@ -108,7 +108,7 @@ public enum GrammarCompiler {
             case .enumeration(let values):
                 body = alternatives(values.map(\.spoken))
             case .boolean:
-                body = alternatives(BooleanWords.trueWords + BooleanWords.falseWords)
+                body = alternatives(parameter.booleanWords.allWords)
             case .integer(let range):
                 if let range, range.count <= GrammarCompiler.enumeratedRangeLimit {
                     body = alternatives(range.map { SpokenNumber.words(for: $0) })

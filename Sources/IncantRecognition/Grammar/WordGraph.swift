@@ -138,7 +138,7 @@ struct WordGraphBuilder {
         case .enumeration(let values):
             return alternatives(values.map { GrammarCompiler.spokenWords($0.spoken) }, from: start)
         case .boolean:
-            return alternatives((BooleanWords.trueWords + BooleanWords.falseWords).map { [$0] }, from: start)
+            return alternatives(parameter.booleanWords.allWords.map { GrammarCompiler.spokenWords($0) }, from: start)
         case .integer(let range):
             if let range, range.count <= GrammarCompiler.enumeratedRangeLimit {
                 return alternatives(range.map { GrammarCompiler.spokenWords(SpokenNumber.words(for: $0)) }, from: start)
