@@ -4,6 +4,7 @@
 //
 // The pipeline is one module per stage:
 //   IncantCapture      audio sources (ALSA, WAV, stdin) and endpointing      (links libasound2)
+//   IncantDenoise      neural denoisers as front ends (dlopens vendor/denoise, see scripts/setup.sh)
 //   IncantRecognition  pocketsphinx decoding against the phrase grammar      (links libpocketsphinx)
 //   IncantPhrases      shortcut definitions, phrase templates, store, matcher (pure Swift)
 //   IncantDispatch     confirm → handle, response codes, handlers, history   (pure Swift)
@@ -56,6 +57,7 @@ if !coreOnly {
     products += [
         .library(name: "IncantCapture", targets: ["IncantCapture"]),
         .library(name: "IncantRecognition", targets: ["IncantRecognition"]),
+        .library(name: "IncantDenoise", targets: ["IncantDenoise"]),
         .executable(name: "incant", targets: ["incant"]),
         .executable(name: "incant-bench", targets: ["IncantBenchmarks"]),
     ]
@@ -76,6 +78,11 @@ if !coreOnly {
             swiftSettings: swiftSettings
         ),
         .target(
+            name: "IncantDenoise",
+            dependencies: ["IncantCapture"],
+            swiftSettings: swiftSettings
+        ),
+        .target(
             name: "IncantRecognition",
             dependencies: ["CPocketSphinx", "IncantPhrases", "IncantCapture"],
             swiftSettings: swiftSettings
@@ -83,7 +90,7 @@ if !coreOnly {
         .executableTarget(
             name: "incant",
             dependencies: [
-                "IncantPhrases", "IncantDispatch", "IncantCapture", "IncantRecognition",
+                "IncantPhrases", "IncantDispatch", "IncantCapture", "IncantRecognition", "IncantDenoise",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -91,13 +98,18 @@ if !coreOnly {
         ),
         .executableTarget(
             name: "IncantBenchmarks",
-            dependencies: ["IncantPhrases", "IncantRecognition", "IncantCapture"],
+            dependencies: ["IncantPhrases", "IncantRecognition", "IncantCapture", "IncantDenoise"],
             path: "Benchmarks/IncantBenchmarks",
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "IncantCaptureTests",
             dependencies: ["IncantCapture"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "IncantDenoiseTests",
+            dependencies: ["IncantDenoise", "IncantCapture"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
