@@ -78,7 +78,7 @@ struct ListenCommand: AsyncParsableCommand {
         }
         let matchOptions = try matching.options()
         let matcher = PhraseMatcher(catalog: loaded, options: matchOptions)
-        let source = try audio.source()
+        let source = try speech.throughFrontEnd(try audio.source())
         // Each utterance is decoded while its trailing silence is confirmed, so that the shortcut
         // starts as the utterance closes.
         let speculation = SpeculativeDecoding<SpeechRecognition>()

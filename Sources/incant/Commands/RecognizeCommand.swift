@@ -35,6 +35,7 @@ struct RecognizeCommand: AsyncParsableCommand {
             }
             let interpreter = SpeechInterpreter(
                 recognizer: recognizer, matcher: PhraseMatcher(catalog: loaded, options: try matching.options()))
+            let frontEnd = try speech.makeFrontEnd()
             var failed = false
             for file in files {
                 let samples: [Int16]
@@ -45,7 +46,8 @@ struct RecognizeCommand: AsyncParsableCommand {
                     failed = true
                     continue
                 }
-                let result = interpreter.interpret(try recognizer.recognizeSynchronously(samples))
+                let heard = frontEnd.wholeRecording(samples)
+                let result = interpreter.interpret(try recognizer.recognizeSynchronously(heard))
                 let report = RecognitionReport(file: file, speech: result)
                 print(json ? try JSON.line(report) : report.summary)
             }
