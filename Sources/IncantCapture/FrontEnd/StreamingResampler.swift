@@ -27,12 +27,13 @@ public struct StreamingResampler: Sendable {
     private let reach: Int
     /// Output phases: `factor` going up (each output sits between inputs), 1 going down.
     private let phases: Int
-    /// Weights of input samples `base - reach ... base + reach` for each phase, summing to one.
-    private let weights: [[Float]]
+    /// Weights of input samples `base - reach ... base + reach`, phase after phase; each phase's
+    /// sum to one.
+    private let weights: [Float]
 
-    /// Input kept, starting at absolute input index `bufferStart`.
-    private var buffer: [Float] = []
-    private var bufferStart = 0
+    /// Input kept, starting at absolute input index `bufferStart` (silence before the stream).
+    private var buffer: [Float]
+    private var bufferStart: Int
     /// Input samples received so far.
     private var received = 0
     /// Absolute index of the next output sample.
@@ -68,7 +69,9 @@ public struct StreamingResampler: Sendable {
             let sum = row.reduce(0, +)
             row = row.map { $0 / sum }
             return row.map { Float($0) }
-        }
+        }.flatMap { $0 }
+        buffer = [Float](repeating: 0, count: reach)
+        bufferStart = -reach
     }
 
     /// Input samples that wait, at most, for the input after them.
@@ -93,32 +96,40 @@ public struct StreamingResampler: Sendable {
 
     /// Forgets the stream so far.
     public mutating func reset() {
-        buffer = []
-        bufferStart = 0
+        buffer = [Float](repeating: 0, count: reach)
+        bufferStart = -reach
         received = 0
         produced = 0
     }
 
     /// Produces every output sample whose last input comes before absolute input index `limit`.
     private mutating func produce(through limit: Int) -> [Float] {
-        var output: [Float] = []
-        while true {
-            let (base, phase) = position(of: produced)
-            guard base + reach < limit else { break }
-            let row = weights[phase]
-            var sum: Float = 0
-            let first = base - reach
-            buffer.withUnsafeBufferPointer { input in
-                row.withUnsafeBufferPointer { taps in
-                    for tap in 0..<taps.count {
-                        let index = first + tap - bufferStart
-                        if index >= 0 { sum += taps[tap] * input[index] }
+        let ready = limit - reach
+        let end: Int
+        switch direction {
+        case .up: end = max(produced, ready * factor)
+        case .down: end = max(produced, ready > 0 ? (ready + factor - 1) / factor : 0)
+        }
+        let count = end - produced
+        var output = [Float](repeating: 0, count: count)
+        let width = 2 * reach + 1
+        let first = produced
+        let offset = bufferStart
+        buffer.withUnsafeBufferPointer { input in
+            weights.withUnsafeBufferPointer { taps in
+                output.withUnsafeMutableBufferPointer { output in
+                    for index in 0..<count {
+                        let (base, phase) = position(of: first + index)
+                        let start = base - reach - offset
+                        let row = phase * width
+                        var sum: Float = 0
+                        for tap in 0..<width { sum += taps[row + tap] * input[start + tap] }
+                        output[index] = sum
                     }
                 }
             }
-            output.append(sum)
-            produced += 1
         }
+        produced = end
         let keepFrom = position(of: produced).base - reach
         if keepFrom - bufferStart > 4096 {
             buffer.removeFirst(keepFrom - bufferStart)
