@@ -41,7 +41,7 @@ struct SpeechOptions: ParsableArguments {
             "What the audio passes through before recognition: identity (nothing), deepfilternet or rnnoise "
                 + "(neural denoisers, installed by scripts/setup.sh; default: \(FrontEndKind.standard.rawValue)).",
             valueName: "name"))
-    var frontEnd: String = FrontEndKind.standard.rawValue
+    var frontEnd: String?
 
     @Option(help: .hidden) var grammarFormat: String = RecognizerOptions.GrammarFormat.fsg.rawValue
     @Flag(help: .hidden) var runningNormalization = false
