@@ -9,6 +9,7 @@ import Synchronization
 /// front end, in one run: clean, kitchen noise, and a babble of other talkers.
 ///
 ///     incant-bench front-ends [--stride N] [--front-ends identity,deepfilternet,rnnoise] [--workers N]
+///                             [--cpu-only]
 ///
 /// Every `stride`th coffee clip; kitchen noise at 12 and 6 dB (``NoiseMixer``, the seeds of
 /// `speech` and `levers`); a babble of four other coffee orders at 9 dB. Each noisy clip is mixed
@@ -23,6 +24,8 @@ struct FrontEndBenchmark {
     var talkers = 4
     var babbleSNR = 9.0
     var kitchenSNRs: [Double] = [12, 6]
+    /// Measure CPU time and latency only, not recognition.
+    var cpuOnly = false
 
     init(arguments: [String]) throws {
         var index = 0
@@ -35,6 +38,7 @@ struct FrontEndBenchmark {
             switch arguments[index] {
             case "--stride": stride = max(1, Int(try next()) ?? 4)
             case "--workers": workers = max(1, Int(try next()) ?? 2)
+            case "--cpu-only": cpuOnly = true
             case "--front-ends":
                 kinds = try next().split(separator: ",").map { name throws in
                     do { return try FrontEndKind(name: String(name)) } catch { throw BenchmarkError("\(error)") }
@@ -63,6 +67,7 @@ struct FrontEndBenchmark {
         conditions.append(("babble of \(talkers) talkers \(Int(babbleSNR)) dB", babble))
         for kind in kinds { _ = try Self.frontEnd(kind) }  // fails early, naming what is missing
 
+        if cpuOnly { conditions = [] }
         print("Coffee orders, every \(stride)th clip (\(chosen.count)); understood (wrong):\n")
         print("| condition | " + kinds.map(\.rawValue).joined(separator: " | ") + " |")
         print("|---|" + kinds.map { _ in "---:|" }.joined())
@@ -71,6 +76,7 @@ struct FrontEndBenchmark {
             for kind in kinds {
                 let score = try score(clips, kind: kind, catalog: catalog, paths: paths)
                 cells.append("\(percent(score.accuracy)) (\(percent(score.wrongRate)))")
+                FileHandle.standardError.write(Data("\(name), \(kind.rawValue): \(cells.last ?? "")\n".utf8))
             }
             print("| \(name) | " + cells.joined(separator: " | ") + " |")
         }

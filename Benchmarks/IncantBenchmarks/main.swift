@@ -25,7 +25,7 @@ let usage = """
            incant-bench levers [options]        (one configuration; see LeverSweep.swift)
            incant-bench listening [--stride N] [--speculate-after MS]
            incant-bench split-timing [--stride N] [--snr DB]
-           incant-bench front-ends [--stride N] [--front-ends identity,deepfilternet,rnnoise] [--workers N]
+           incant-bench front-ends [--stride N] [--front-ends identity,deepfilternet,rnnoise] [--workers N] [--cpu-only]
 
     """
 

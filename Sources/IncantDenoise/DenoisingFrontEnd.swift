@@ -45,8 +45,9 @@ private struct Pipeline {
     var denoiserUsed = false
     var up = StreamingResampler(factor: factor, direction: .up)
     var down = StreamingResampler(factor: factor, direction: .down)
-    /// 48 kHz samples waiting for a whole frame.
+    /// 48 kHz samples waiting for a whole frame, from `pendingStart` on.
     var pending: [Float] = []
+    var pendingStart = 0
     /// 16 kHz samples received in this stream.
     var received = 0
     /// Denoised 48 kHz samples passed on (after the first `denoiser.delay`, which are dropped).
@@ -69,9 +70,11 @@ private struct Pipeline {
         received += samples.count
         pending += up.process(samples.map(Float.init))
         var denoised: [Float] = []
-        while pending.count >= denoiser.frameLength {
+        while pending.count - pendingStart >= denoiser.frameLength {
             denoised += denoiseFrame(limit: .max)
         }
+        pending.removeFirst(pendingStart)
+        pendingStart = 0
         return Self.quantized(down.process(denoised))
     }
 
@@ -80,8 +83,8 @@ private struct Pipeline {
         let total = received * Self.factor
         var denoised: [Float] = []
         while passed < total {
-            if pending.count < denoiser.frameLength {
-                pending += [Float](repeating: 0, count: denoiser.frameLength - pending.count)
+            if pending.count - pendingStart < denoiser.frameLength {
+                pending += [Float](repeating: 0, count: denoiser.frameLength - (pending.count - pendingStart))
             }
             denoised += denoiseFrame(limit: total - passed)
         }
@@ -99,6 +102,7 @@ private struct Pipeline {
         up.reset()
         down.reset()
         pending = []
+        pendingStart = 0
         received = 0
         passed = 0
         dropped = 0
@@ -107,9 +111,9 @@ private struct Pipeline {
     /// Denoises the first frame of ``pending``; returns at most `limit` samples of it past the delay.
     private mutating func denoiseFrame(limit: Int) -> ArraySlice<Float> {
         let length = denoiser.frameLength
-        let output = denoiser.denoise(Array(pending.prefix(length)))
+        let output = denoiser.denoise(Array(pending[pendingStart..<pendingStart + length]))
         denoiserUsed = true
-        pending.removeFirst(length)
+        pendingStart += length
         let skip = min(denoiser.delay - dropped, output.count)
         dropped += skip
         let kept = output[skip...].prefix(limit)

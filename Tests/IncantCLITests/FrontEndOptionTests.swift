@@ -59,4 +59,17 @@ struct FrontEndOptionTests {
         #expect(result.stderr.contains(missing))
         #expect(result.stderr.contains("scripts/setup.sh"))
     }
+
+    @Test func withoutTheDefaultDenoiserInstalledAudioIsHeardAsItComes() async throws {
+        let cli = try CLIRunner()
+        defer { cli.cleanUp() }
+        let audio = try await TestSpeech.make(["order three four cheese pizzas"], in: cli.home)
+        let missing = cli.home.appendingPathComponent("no-denoisers").path
+        let result = try await cli.run(
+            ["recognize", audio, "--json", "--shortcuts", CLIRunner.demo],
+            extraEnvironment: ["INCANT_DENOISE_DIR": missing])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("warning: default front end") && result.stderr.contains(missing))
+        #expect(try result.json()["shortcut"] as? String == "order-pizza")
+    }
 }
