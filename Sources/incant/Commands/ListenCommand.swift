@@ -77,7 +77,7 @@ struct ListenCommand: AsyncParsableCommand {
         let catalog = catalog
         let configuration = ListenerConfiguration(
             source: source, recognizer: PocketSphinxRecognizer(engine), catalog: loaded,
-            detector: Endpointer(settings: audio.endpointer), matchOptions: try matching.options(),
+            frontEnds: try speech.frontEnds(), detector: Endpointer(settings: audio.endpointer), matchOptions: try matching.options(),
             dispatcher: Dispatcher(
                 interaction: TerminalInteraction(answers: try dispatching.answerValues(), interactive: false),
                 history: try dispatching.history()),

@@ -57,7 +57,7 @@ struct RecognizeCommand: AsyncParsableCommand {
                 let listener = Listener(
                     ListenerConfiguration(
                         source: SampleBufferSource(samples, description: file), recognizer: recognizer,
-                        catalog: loaded, matchOptions: matchOptions, maximumTurns: 1, runsShortcuts: false))
+                        catalog: loaded, frontEnds: try speech.frontEnds(), matchOptions: matchOptions, maximumTurns: 1, runsShortcuts: false))
                 let turn = Mutex<ListenerTurn?>(nil)
                 try await listener.run { event in
                     if case .turn(let decided) = event { turn.withLock { $0 = decided } }

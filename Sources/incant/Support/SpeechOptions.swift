@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import IncantDenoise
 import IncantPhrases
 import IncantRecognition
 
@@ -34,6 +35,13 @@ struct SpeechOptions: ParsableArguments {
 
     @Flag(help: "Decode with the acoustic model as shipped, not adapted to your takes.")
     var noAdaptation = false
+
+    @Option(
+        help: ArgumentHelp(
+            "What the audio passes through before recognition: identity (nothing), deepfilternet or rnnoise "
+                + "(neural denoisers, installed by scripts/setup.sh; default: \(FrontEndKind.standard.rawValue)).",
+            valueName: "name"))
+    var frontEnd: String?
 
     @Option(help: .hidden) var grammarFormat: String = RecognizerOptions.GrammarFormat.fsg.rawValue
     @Flag(help: .hidden) var runningNormalization = false

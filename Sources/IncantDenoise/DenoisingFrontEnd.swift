@@ -1,0 +1,127 @@
+import IncantCapture
+import Synchronization
+
+/// An ``AudioFrontEnd`` that runs a 48 kHz neural denoiser on the 16 kHz stream: resampled up,
+/// denoised in the denoiser's frames, resampled down.
+///
+/// The output is aligned with the input: the resamplers' and the denoiser's delays are taken
+/// out, so sample `n` out is sample `n` in, denoised, and a stream and its ``flush()`` give back
+/// exactly as many samples as went in. Chunk boundaries do not change the output. Make one with
+/// ``FrontEndKind/make(directory:)``.
+public final class DenoisingFrontEnd: AudioFrontEnd {
+    public let name: String
+    public let latencySamples: Int
+    private let pipeline: Mutex<Pipeline>
+
+    init(name: String, makeDenoiser: @escaping @Sendable () throws(DenoiseError) -> any FrameDenoiser)
+        throws(DenoiseError)
+    {
+        let pipeline = Pipeline(denoiser: try makeDenoiser(), makeDenoiser: makeDenoiser)
+        self.name = name
+        latencySamples = pipeline.latency
+        self.pipeline = Mutex(pipeline)
+    }
+
+    public func process(_ samples: [Int16]) -> [Int16] {
+        pipeline.withLock { $0.process(samples) }
+    }
+
+    /// The rest of the stream, as if silence followed; the front end then starts a new stream.
+    public func flush() -> [Int16] {
+        pipeline.withLock { $0.flush() }
+    }
+
+    public func reset() {
+        pipeline.withLock { $0.reset() }
+    }
+}
+
+/// The state of one stream through a ``DenoisingFrontEnd``.
+private struct Pipeline {
+    static let factor = 3
+    let makeDenoiser: @Sendable () throws(DenoiseError) -> any FrameDenoiser
+    var denoiser: any FrameDenoiser
+    /// Whether ``denoiser`` has heard anything since it was made.
+    var denoiserUsed = false
+    var up = StreamingResampler(factor: factor, direction: .up)
+    var down = StreamingResampler(factor: factor, direction: .down)
+    /// 48 kHz samples waiting for a whole frame, from `pendingStart` on.
+    var pending: [Float] = []
+    var pendingStart = 0
+    /// 16 kHz samples received in this stream.
+    var received = 0
+    /// Denoised 48 kHz samples passed on (after the first `denoiser.delay`, which are dropped).
+    var passed = 0
+    /// Denoised 48 kHz samples dropped as the denoiser's delay.
+    var dropped = 0
+
+    init(denoiser: any FrameDenoiser, makeDenoiser: @escaping @Sendable () throws(DenoiseError) -> any FrameDenoiser) {
+        self.denoiser = denoiser
+        self.makeDenoiser = makeDenoiser
+    }
+
+    /// The most 16 kHz samples held back: the resamplers' reach, a frame, the denoiser's delay.
+    var latency: Int {
+        let highRate = up.heldBack * Self.factor + denoiser.frameLength - 1 + denoiser.delay + down.heldBack
+        return (highRate + Self.factor - 1) / Self.factor + 1
+    }
+
+    mutating func process(_ samples: [Int16]) -> [Int16] {
+        received += samples.count
+        pending += up.process(samples.map(Float.init))
+        var denoised: [Float] = []
+        while pending.count - pendingStart >= denoiser.frameLength {
+            denoised += denoiseFrame(limit: .max)
+        }
+        pending.removeFirst(pendingStart)
+        pendingStart = 0
+        return Self.quantized(down.process(denoised))
+    }
+
+    mutating func flush() -> [Int16] {
+        pending += up.flush()
+        let total = received * Self.factor
+        var denoised: [Float] = []
+        while passed < total {
+            if pending.count - pendingStart < denoiser.frameLength {
+                pending += [Float](repeating: 0, count: denoiser.frameLength - (pending.count - pendingStart))
+            }
+            denoised += denoiseFrame(limit: total - passed)
+        }
+        let output = Self.quantized(down.process(denoised) + down.flush())
+        reset()
+        return output
+    }
+
+    mutating func reset() {
+        if denoiserUsed, let fresh = try? makeDenoiser() {
+            // Should a new state fail (it was made once already), the used one carries on.
+            denoiser = fresh
+            denoiserUsed = false
+        }
+        up.reset()
+        down.reset()
+        pending = []
+        pendingStart = 0
+        received = 0
+        passed = 0
+        dropped = 0
+    }
+
+    /// Denoises the first frame of ``pending``; returns at most `limit` samples of it past the delay.
+    private mutating func denoiseFrame(limit: Int) -> ArraySlice<Float> {
+        let length = denoiser.frameLength
+        let output = denoiser.denoise(Array(pending[pendingStart..<pendingStart + length]))
+        denoiserUsed = true
+        pendingStart += length
+        let skip = min(denoiser.delay - dropped, output.count)
+        dropped += skip
+        let kept = output[skip...].prefix(limit)
+        passed += kept.count
+        return kept
+    }
+
+    private static func quantized(_ samples: [Float]) -> [Int16] {
+        samples.map { $0.isFinite ? Int16(clamping: Int($0.rounded())) : 0 }
+    }
+}

@@ -1,0 +1,28 @@
+import IncantCapture
+import IncantDenoise
+
+extension SpeechOptions {
+    /// A new front end of `--front-end`'s kind, for one stream. A name that is unknown, or a
+    /// denoiser asked for by name that is not installed, is an error; when the default denoiser
+    /// is not installed, a warning says so and the audio is heard as it comes.
+    func makeFrontEnd() throws -> any AudioFrontEnd {
+        let name = frontEnd ?? FrontEndKind.standard.rawValue
+        do {
+            return try FrontEndKind(name: name).make()
+        } catch let error {
+            if frontEnd == nil {
+                StandardError.print(
+                    "incant: warning: default front end \(name) unavailable, hearing audio as it comes: \(error)")
+                return IdentityFrontEnd()
+            }
+            let status = if case .unknownFrontEnd = error { ExitStatus.usage } else { ExitStatus.noInput }
+            throw CommandFailure(message: "--front-end \(name): \(error.description)", status: status)
+        }
+    }
+
+    /// The listener's front ends for one stream: `--front-end`'s, or none for the identity.
+    func frontEnds() throws -> [any AudioFrontEnd] {
+        let frontEnd = try makeFrontEnd()
+        return frontEnd is IdentityFrontEnd ? [] : [frontEnd]
+    }
+}

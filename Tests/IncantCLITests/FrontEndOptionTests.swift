@@ -1,0 +1,75 @@
+import Foundation
+import Testing
+
+/// `--front-end`: the denoisers installed by scripts/setup.sh, in front of `listen` and `recognize`.
+@Suite("--front-end")
+struct FrontEndOptionTests {
+    @Test(arguments: ["deepfilternet", "rnnoise"])
+    func listenHearsTheShortcutThroughADenoiser(frontEnd: String) async throws {
+        let cli = try CLIRunner()
+        defer { cli.cleanUp() }
+        let audio = try await TestSpeech.make(["order three four cheese pizzas"], in: cli.home)
+        let log = cli.home.appendingPathComponent("orders.log").path
+        let result = try await cli.run(
+            ["listen", "--file", audio, "--once", "--json", "--front-end", frontEnd, "--shortcuts", CLIRunner.demo],
+            extraEnvironment: ["PIZZERIA_LOG": log])
+        #expect(result.status == 0, "\(result.stderr)")
+        let json = try result.json()
+        #expect(json["shortcut"] as? String == "order-pizza")
+        #expect(CLIRunner.texts(json["parameters"]) == ["count": "3", "kind": "four cheese"])
+    }
+
+    @Test func recognizeHearsEachFileThroughADenoiser() async throws {
+        let cli = try CLIRunner()
+        defer { cli.cleanUp() }
+        let audio = try await TestSpeech.make(["order three four cheese pizzas"], in: cli.home)
+        let result = try await cli.run(
+            ["recognize", audio, audio, "--json", "--front-end", "deepfilternet", "--shortcuts", CLIRunner.demo])
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = try result.stdout.split(separator: "\n").map {
+            try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+        }
+        #expect(lines.count == 2)
+        #expect(lines.first?["shortcut"] as? String == "order-pizza")
+        // Each file is a stream of its own: the second is heard exactly as the first.
+        for key in ["transcript", "confidence", "acousticConfidence", "scoreMargin"] {
+            #expect("\(lines.first?[key] ?? "")" == "\(lines.last?[key] ?? "")", "\(key)")
+        }
+    }
+
+    @Test func anUnknownFrontEndIsAUsageError() async throws {
+        let cli = try CLIRunner()
+        defer { cli.cleanUp() }
+        let result = try await cli.run([
+            "recognize", "/dev/null", "--front-end", "speex", "--shortcuts", CLIRunner.demo,
+        ])
+        #expect(result.status == 64)
+        #expect(result.stderr.contains("unknown front end \"speex\""))
+        #expect(result.stderr.contains("deepfilternet"))
+    }
+
+    @Test func aMissingInstallationNamesThePath() async throws {
+        let cli = try CLIRunner()
+        defer { cli.cleanUp() }
+        let missing = cli.home.appendingPathComponent("no-denoisers").path
+        let result = try await cli.run(
+            ["recognize", "/dev/null", "--front-end", "rnnoise", "--shortcuts", CLIRunner.demo],
+            extraEnvironment: ["INCANT_DENOISE_DIR": missing])
+        #expect(result.status == 66)
+        #expect(result.stderr.contains(missing))
+        #expect(result.stderr.contains("scripts/setup.sh"))
+    }
+
+    @Test func withoutTheDefaultDenoiserInstalledAudioIsHeardAsItComes() async throws {
+        let cli = try CLIRunner()
+        defer { cli.cleanUp() }
+        let audio = try await TestSpeech.make(["order three four cheese pizzas"], in: cli.home)
+        let missing = cli.home.appendingPathComponent("no-denoisers").path
+        let result = try await cli.run(
+            ["recognize", audio, "--json", "--shortcuts", CLIRunner.demo],
+            extraEnvironment: ["INCANT_DENOISE_DIR": missing])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("warning: default front end") && result.stderr.contains(missing))
+        #expect(try result.json()["shortcut"] as? String == "order-pizza")
+    }
+}

