@@ -99,14 +99,28 @@ public final class LiveUtterances: Sendable {
                 do {
                     for try await chunk in frames {
                         counter.value.add(chunk.count, ordering: .relaxed)
-                        for utterance in endpointer.process(chunk) {
-                            await queue.push(utterance, limit: limit)
+                        guard let onSettled else {
+                            for utterance in endpointer.process(chunk) {
+                                await queue.push(utterance, limit: limit)
+                            }
+                            continue
                         }
-                        if let onSettled, let end = endpointer.settledSpeechEnd, end != announced,
-                            let settled = endpointer.settledUtterance
-                        {
-                            announced = end
-                            onSettled(settled)
+                        // Frame by frame, so that when an utterance settles (and what its
+                        // speculation decodes) depends on the audio alone, not on how the
+                        // source happens to chunk it.
+                        var start = 0
+                        while start < chunk.count {
+                            let end = min(chunk.count, start + Endpointer.frameSize)
+                            for utterance in endpointer.process(Array(chunk[start..<end])) {
+                                await queue.push(utterance, limit: limit)
+                            }
+                            start = end
+                            if let settledEnd = endpointer.settledSpeechEnd, settledEnd != announced,
+                                let settled = endpointer.settledUtterance
+                            {
+                                announced = settledEnd
+                                onSettled(settled)
+                            }
                         }
                     }
                     if let last = endpointer.finish() {

@@ -5,14 +5,16 @@ extension SpeechOptions {
     /// A new front end of `--front-end`'s kind, for one stream. A name that is unknown, or a
     /// denoiser asked for by name that is not installed, is an error; when the default denoiser
     /// is not installed, a warning says so and the audio is heard as it comes.
-    func makeFrontEnd() throws -> any AudioFrontEnd {
+    func makeFrontEnd(warns: Bool = true) throws -> any AudioFrontEnd {
         let name = frontEnd ?? FrontEndKind.standard.rawValue
         do {
             return try FrontEndKind(name: name).make()
         } catch let error {
             if frontEnd == nil {
-                StandardError.print(
-                    "incant: warning: default front end \(name) unavailable, hearing audio as it comes: \(error)")
+                if warns {
+                    StandardError.print(
+                        "incant: warning: default front end \(name) unavailable, hearing audio as it comes: \(error)")
+                }
                 return IdentityFrontEnd()
             }
             let status = if case .unknownFrontEnd = error { ExitStatus.usage } else { ExitStatus.noInput }
@@ -21,8 +23,9 @@ extension SpeechOptions {
     }
 
     /// The listener's front ends for one stream: `--front-end`'s, or none for the identity.
-    func frontEnds() throws -> [any AudioFrontEnd] {
-        let frontEnd = try makeFrontEnd()
+    /// `warns: false` keeps quiet about a missing default denoiser (already said once).
+    func frontEnds(warns: Bool = true) throws -> [any AudioFrontEnd] {
+        let frontEnd = try makeFrontEnd(warns: warns)
         return frontEnd is IdentityFrontEnd ? [] : [frontEnd]
     }
 }
