@@ -4,6 +4,7 @@ import IncantPhrases
 // incant-bench: speed figures that are never asserted in unit tests.
 //
 //   swift run -c release incant-bench match [--queries N]
+//   swift run -c release incant-bench check [--sizes 1000,4000,10000] [--naive-up-to N]
 //   swift run -c release incant-bench speech [--quick] [--out FILE]
 //   swift run -c release incant-bench levers [options]   (one configuration, see LeverSweep)
 //   swift run -c release incant-bench listening [--stride N] [--speculate-after MS]
@@ -19,6 +20,7 @@ let command = arguments.first ?? "match"
 
 let usage = """
     usage: incant-bench match [--queries N]
+           incant-bench check [--sizes 1000,4000,10000] [--naive-up-to N]
            incant-bench speech [--quick] [--out FILE]
            incant-bench levers [options]        (one configuration; see LeverSweep.swift)
            incant-bench listening [--stride N] [--speculate-after MS]
@@ -31,6 +33,7 @@ let usage = """
 /// full runs take from 7 to 40 minutes).
 let options: [String: (values: Set<String>, switches: Set<String>)] = [
     "match": (["--queries"], []),
+    "check": (["--sizes", "--naive-up-to"], []),
     "speech": (["--out"], ["--quick"]),
     "listening": (["--stride", "--speculate-after"], []),
     "split-timing": (["--stride", "--snr"], []),
@@ -60,6 +63,13 @@ switch command {
 case "match":
     let queries = value(after: "--queries").flatMap(Int.init) ?? 300
     MatchBenchmark(queryCount: queries).run()
+case "check":
+    var benchmark = CheckBenchmark()
+    if let sizes = value(after: "--sizes") {
+        benchmark.sizes = sizes.split(separator: ",").compactMap { Int($0) }
+    }
+    benchmark.naiveLimit = value(after: "--naive-up-to").flatMap(Int.init) ?? benchmark.naiveLimit
+    benchmark.run()
 case "speech":
     let quick = arguments.contains("--quick")
     let plan = quick ? SpeechBenchmarkPlan.quick : SpeechBenchmarkPlan.full
