@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import IncantPhrases
@@ -50,5 +51,31 @@ struct CatalogCheckTests {
         let withUserPhrase = PhraseCatalog(
             shortcuts: catalog.shortcuts, userPhrases: [UserPhrase(shortcut: "silent", phrase: "hush now")])
         #expect(CatalogCheck.shortcutsWithoutPhrases(withUserPhrase).isEmpty)
+    }
+}
+
+@Suite("Removing a recorded phrase")
+struct PhraseTakesTests {
+    @Test func removingAPhraseRemovesItsTakes() throws {
+        let store = PhraseStore(
+            directory: FileManager.default.temporaryDirectory.appendingPathComponent("incant-store-\(UUID())").path)
+        defer { try? FileManager.default.removeItem(atPath: store.directory) }
+        let editor = PhraseEditor(store: store, shortcuts: try Fixtures.shortcuts())
+        let change = try editor.addRecorded(shortcut: "set-timer", phrase: "egg timer for {minutes} minutes") { id in
+            try FileManager.default.createDirectory(atPath: store.takesDirectory, withIntermediateDirectories: true)
+            return try (1...2).map { index in
+                let name = "takes/\(id)-\(index).wav"
+                try Data("RIFF".utf8).write(to: URL(fileURLWithPath: store.directory + "/" + name))
+                return name
+            }
+        }
+        let other = try editor.add(shortcut: "set-timer", phrase: "tea timer for {minutes} minutes")
+        #expect(change.phrase.takes.count == 2)
+        let paths = try change.phrase.takes.map { try store.takePath($0) }
+        #expect(paths.allSatisfy { FileManager.default.fileExists(atPath: $0) })
+        let removed = try editor.remove(change.phrase.id)
+        #expect(removed.id == change.phrase.id)
+        #expect(paths.allSatisfy { !FileManager.default.fileExists(atPath: $0) })
+        #expect(try store.all().map(\.id) == [other.phrase.id])
     }
 }
