@@ -4,7 +4,7 @@ import IncantPhrases
 // incant-bench: speed figures that are never asserted in unit tests.
 //
 //   swift run -c release incant-bench match [--queries N]
-//   swift run -c release incant-bench check [--sizes 1000,4000,10000] [--naive-up-to N]
+//   swift run -c release incant-bench check [--sizes 1000,4000,10000] [--naive-up-to N (default 4000)]
 //   swift run -c release incant-bench speech [--quick] [--out FILE]
 //   swift run -c release incant-bench levers [options]   (one configuration, see LeverSweep)
 //   swift run -c release incant-bench listening [--stride N] [--speculate-after MS]
@@ -20,7 +20,7 @@ let command = arguments.first ?? "match"
 
 let usage = """
     usage: incant-bench match [--queries N]
-           incant-bench check [--sizes 1000,4000,10000] [--naive-up-to N]
+           incant-bench check [--sizes 1000,4000,10000] [--naive-up-to N (default 4000)]
            incant-bench speech [--quick] [--out FILE]
            incant-bench levers [options]        (one configuration; see LeverSweep.swift)
            incant-bench listening [--stride N] [--speculate-after MS]

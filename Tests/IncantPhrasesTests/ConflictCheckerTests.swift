@@ -130,8 +130,7 @@ struct ConflictCheckerTests {
         let pairwise = ConflictChecker.checkAllPairwise(catalog)
         #expect(indexed.contains { $0.severity == .error })
         #expect(indexed.contains { $0.severity == .warning })
-        let indexedErrors = Self.pairs(indexed.filter { $0.severity == .error })
-        #expect(indexedErrors == Self.pairs(pairwise.filter { $0.severity == .error }))
-        #expect(Self.pairs(pairwise).isSubset(of: Self.pairs(indexed)))
+        // The index never misses a pair that aligning every phrase with every other finds.
+        #expect(Set(indexed) == Set(pairwise))
     }
 }
