@@ -90,7 +90,7 @@ var targets: [Target] = [
     ),
     .testTarget(
         name: "IncantDispatchTests",
-        dependencies: ["IncantDispatch", "IncantPhrases"],
+        dependencies: ["IncantDispatch", "IncantPhrases", .product(name: "Logging", package: "swift-log")],
         swiftSettings: swiftSettings
     ),
 ]

@@ -6,6 +6,7 @@ import IncantPhrases
 //   swift run -c release incant-bench match [--queries N]
 //   swift run -c release incant-bench near-misses [--set NAME|DIR] [--show-wrong]
 //                                               (wrong actions from near misses, see NearMissBenchmark)
+//   swift run -c release incant-bench check [--sizes 1000,4000,10000] [--naive-up-to N (default 4000)]
 //   swift run -c release incant-bench speech [--quick] [--out FILE]
 //   swift run -c release incant-bench levers [options]   (one configuration, see LeverSweep)
 //   swift run -c release incant-bench listening [--stride N] [--speculate-after MS]
@@ -24,6 +25,7 @@ let command = arguments.first ?? "match"
 let usage = """
     usage: incant-bench match [--queries N]
            incant-bench near-misses [--set NAME|DIR] [--show-wrong]
+           incant-bench check [--sizes 1000,4000,10000] [--naive-up-to N (default 4000)]
            incant-bench speech [--quick] [--out FILE]
            incant-bench levers [options]        (one configuration; see LeverSweep.swift)
            incant-bench listening [--stride N] [--speculate-after MS]
@@ -39,6 +41,7 @@ let usage = """
 let options: [String: (values: Set<String>, switches: Set<String>)] = [
     "match": (["--queries"], []),
     "near-misses": (["--set"], ["--show-wrong"]),
+    "check": (["--sizes", "--naive-up-to"], []),
     "speech": (["--out"], ["--quick"]),
     "listening": (["--stride", "--speculate-after"], []),
     "split-timing": (["--stride", "--snr"], []),
@@ -77,6 +80,13 @@ case "near-misses":
         FileHandle.standardError.write(Data("incant-bench near-misses: \(error)\n".utf8))
         exit(1)
     }
+case "check":
+    var benchmark = CheckBenchmark()
+    if let sizes = value(after: "--sizes") {
+        benchmark.sizes = sizes.split(separator: ",").compactMap { Int($0) }
+    }
+    benchmark.naiveLimit = value(after: "--naive-up-to").flatMap(Int.init) ?? benchmark.naiveLimit
+    benchmark.run()
 case "speech":
     let quick = arguments.contains("--quick")
     let plan = quick ? SpeechBenchmarkPlan.quick : SpeechBenchmarkPlan.full

@@ -12,7 +12,8 @@ struct PrivateFilesTests {
     @Test func storeTakesAndHistoryAreOwnerOnly() async throws {
         let cli = try CLIRunner()
         defer { cli.cleanUp() }
-        let take = try await TestSpeech.make(["good morning"], in: cli.home)
+        // The take says the phrase: `phrases record` keeps only takes heard as the phrase.
+        let take = try await TestSpeech.make(["rise and shine"], in: cli.home)
         let recorded = try await cli.run(
             [
                 "phrases", "record", "lights", "--file", take, "--phrase", "rise and shine", "--set", "room=kitchen",

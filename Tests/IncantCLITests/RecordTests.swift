@@ -87,7 +87,7 @@ struct RecordTests {
     @Test func aTakeThatNoLongerMatchesFailsTheTest() async throws {
         let cli = try CLIRunner()
         defer { cli.cleanUp() }
-        let take = try await TestSpeech.make(["the weather is lovely today"], in: cli.home)
+        let take = try await TestSpeech.make(["order my usual"], in: cli.home)
         let recorded = try await cli.run(
             [
                 "phrases", "record", "order-pizza", "--file", take, "--phrase", "order my usual", "--set",
@@ -95,6 +95,10 @@ struct RecordTests {
                 "--shortcuts", CLIRunner.demo,
             ])
         #expect(recorded.status == 0, "\(recorded.stderr)")
+        // The phrase changes; its take still says the old words.
+        let edited = try await cli.run(
+            ["phrases", "edit", "order my usual", "--to", "the weather is lovely", "--shortcuts", CLIRunner.demo])
+        #expect(edited.status == 0, "\(edited.stderr)")
         let tested = try await cli.run(["phrases", "test", "order-pizza", "--shortcuts", CLIRunner.demo])
         #expect(tested.status == 1)
         #expect(tested.stdout.hasPrefix("FAIL"), "\(tested.stdout)")

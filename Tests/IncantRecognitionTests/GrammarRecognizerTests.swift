@@ -164,6 +164,39 @@ struct GrammarRecognizerTests {
         }
     }
 
+    @Test func unpronounceablePhrasesAreSkippedAndTheRestIsHeard() throws {
+        let yaml = """
+            shortcuts:
+              - id: droid
+                phrases: ["call r2d2 now"]
+                responses: { success: ok }
+              - id: leave
+                parameters: [{ name: door, type: enum, values: [exit3, front] }]
+                phrases: ["open the {door} door"]
+                responses: { success: ok }
+              - id: lights
+                phrases: ["turn on the kitchen lights"]
+                responses: { success: ok }
+            """
+        let catalog = PhraseCatalog(shortcuts: DefinitionLoader.parse(yaml, file: "d.yaml").shortcuts)
+        let recognizer = try GrammarRecognizer(catalog: catalog)
+        let skipped = recognizer.grammar.skipped
+        #expect(skipped.map(\.entry.location.line) == [3, 7], "\(skipped)")
+        #expect(skipped.first?.reason.contains("r2d2") == true)
+        #expect(skipped.last?.reason.contains("exit3") == true)
+        #expect(recognizer.grammar.phraseCount == 1)
+        let found = try UnpronounceablePhrases.find(
+            in: catalog, dictionary: recognizer.model.dictionary, resolver: PronunciationResolver())
+        #expect(found.map(\.entry.location.line) == [3, 7])
+        #expect(found.map { $0.words.map(\.word) } == [["r2d2"], ["exit3"]])
+        guard Speech.canSynthesize else { return }
+        let heard = try recognizer.recognizeSynchronously(try Speech.synthesize("turn on the kitchen lights"))
+        #expect(heard.transcript == "turn on the kitchen lights")
+        // Reloading keeps skipping them too.
+        try recognizer.reload(catalog)
+        #expect(recognizer.grammar.skipped.count == 2)
+    }
+
     @Test func emptyCatalogIsRefused() {
         #expect(throws: GrammarError.self) { try GrammarRecognizer(catalog: PhraseCatalog(shortcuts: [])) }
     }

@@ -44,7 +44,8 @@ public struct Dispatcher: Sendable {
     /// 1. parameters not given take their defaults; required ones still missing are asked for
     ///    (no valid answer: `failure`, status ``DispatchOutcome/Status/missingParameter``);
     /// 2. the confirm stage runs (implicitly `ready` without a confirm handler); any other code
-    ///    stops here (``DispatchOutcome/Status/stoppedAtConfirm``);
+    ///    stops here (``DispatchOutcome/Status/stoppedAtConfirm``); the parameters `ready` comes
+    ///    with are added to the dispatch's (a value the user gave is kept);
     /// 3. if the shortcut requires confirmation, "<title>?" is asked unless
     ///    ``DispatchOptions/assumeYes``; no or no answer stops with `failure`, reason
     ///    `not confirmed` (``DispatchOutcome/Status/notConfirmed``);
@@ -78,7 +79,7 @@ public struct Dispatcher: Sendable {
                 "status": "\(outcome.status.rawValue)",
                 "reason": "\(outcome.reason ?? "")",
             ])
-        if let history {
+        if let history, !history.isSetAside {
             do {
                 // An unstructured task does not inherit our cancellation: an interrupted
                 // dispatch (SIGINT/SIGTERM) is still recorded, and GRDB would refuse to write
@@ -86,8 +87,13 @@ public struct Dispatcher: Sendable {
                 let finished = outcome
                 try await Task { _ = try await history.record(finished) }.value
             } catch {
-                logger.warning(
-                    "cannot record the dispatch in the history", metadata: ["error": "\(error)"])
+                // History is a record, not a gate: say it once, then run without it.
+                if history.setAside() {
+                    let advice = HistoryStore.repairAdvice(history.path)
+                    logger.warning(
+                        "cannot record dispatches in the history at \(history.path), running without it; \(advice)",
+                        metadata: ["error": "\(error)"])
+                }
             }
         }
         return outcome
@@ -122,6 +128,9 @@ public struct Dispatcher: Sendable {
             outcome.status = wasInterrupted(confirm) ? .interrupted : .stoppedAtConfirm
             return
         }
+        // What confirm sends with `ready` is passed on to handle (and its dialog), as Siri passes
+        // the confirm response on; it adds values and never replaces one the user gave.
+        outcome.parameters.merge(confirm.response.parameters) { given, _ in given }
 
         if shortcut.requiresConfirmation, !options.assumeYes {
             let title = shortcut.title.hasSuffix("?") ? shortcut.title : shortcut.title + "?"

@@ -1,5 +1,6 @@
 import Foundation
 internal import GRDB
+import Synchronization
 
 /// The dispatch history: an SQLite database recording every dispatch, readable only by its
 /// owner, for `incant history` and for suggestions.
@@ -10,6 +11,7 @@ public final class HistoryStore: Sendable {
     /// The database file, or `:memory:`.
     public let path: String
     private let database: DatabaseQueue
+    private let setAsideFlag = Mutex(false)
 
     /// Opens (creating if needed) the history at `path`: missing parent directories are created
     /// with mode `0700` and the database file with mode `0600`; the schema is migrated.
@@ -44,6 +46,25 @@ public final class HistoryStore: Sendable {
         }
         let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
         return home + "/.local/share/incant/history.sqlite"
+    }
+
+    /// Whether a write failed and the dispatcher stopped recording here (see ``setAside()``).
+    public var isSetAside: Bool { setAsideFlag.withLock { $0 } }
+
+    /// Stops recording in this store for the rest of the session (a write failed: the file is
+    /// corrupt, read-only or its disk is full); true the first time, so the problem is told once.
+    @discardableResult
+    public func setAside() -> Bool {
+        setAsideFlag.withLock { wasSet in
+            defer { wasSet = true }
+            return !wasSet
+        }
+    }
+
+    /// How to get a working history back when the file at `path` cannot be used.
+    public static func repairAdvice(_ path: String) -> String {
+        "to start a new history, move the file aside (mv '\(path)' '\(path).broken'), or check its"
+            + " permissions and free space; --no-history runs without one"
     }
 
     /// Records `entry` and returns it with its id.

@@ -20,7 +20,9 @@ extension ResponseCode {
 extension ShortcutDefinition {
     /// The dialog for `response`: the handler's own dialog if it sent one; else this shortcut's
     /// declared dialog for the code, rendered with `parameters` overlaid by the response's
-    /// parameters; else, when `useDefault` is true, the code's ``ResponseCode/defaultDialog``.
+    /// parameters, when every placeholder has a value (a `{minutes}` the handler did not send
+    /// is never spoken as written); else, when `useDefault` is true, the code's
+    /// ``ResponseCode/defaultDialog``.
     public func dialog(
         for response: ShortcutResponse,
         parameters: [String: ParameterValue],
@@ -31,7 +33,9 @@ extension ShortcutDefinition {
         }
         if let template = responses[response.code.rawValue]?.dialog {
             let values = parameters.merging(response.parameters) { _, fromResponse in fromResponse }
-            return template.render(values)
+            if template.placeholders.allSatisfy({ values[$0] != nil }) {
+                return template.render(values)
+            }
         }
         return useDefault ? response.code.defaultDialog : nil
     }

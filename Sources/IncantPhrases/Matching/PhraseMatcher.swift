@@ -154,7 +154,8 @@ public struct PhraseMatcher: Sendable {
         for candidate in sorted where !byAction.contains(where: { $0.sameAction(as: candidate) }) {
             byAction.append(candidate)
         }
-        let candidates = Array(byAction.prefix(options.maximumCandidates))
+        // An empty query (silence, fillers only) never runs anything, whatever matches it.
+        let candidates = tokens.isEmpty ? [] : Array(byAction.prefix(options.maximumCandidates))
         guard let best = candidates.first else {
             return MatchResult(
                 decision: .rejected, candidates: [], tokens: tokens,

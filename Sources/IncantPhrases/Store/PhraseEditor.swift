@@ -1,3 +1,5 @@
+import Foundation
+
 /// Adds, edits and removes the user's phrases with the checks `incant phrases` promises: the
 /// shortcut exists, `{param}` slots and `--set` values fit its parameters, and the phrase does
 /// not collide with a phrase of another shortcut (warnings for near misses).
@@ -51,13 +53,27 @@ public struct PhraseEditor: Sendable {
         }
     }
 
-    /// Removes the phrase named by id or exact text; returns it.
+    /// Removes the phrase named by id or exact text, and its recorded takes; returns it.
+    ///
+    /// The phrase leaves the store first; a take file that cannot be deleted afterwards is
+    /// named in the thrown ``PhraseStoreError/io(path:message:)`` (the phrase stays removed).
     @discardableResult
     public func remove(_ key: String) throws -> UserPhrase {
-        try store.update { phrases in
+        let removed = try store.update { phrases in
             let index = try Self.index(of: key, in: phrases)
             return phrases.remove(at: index)
         }
+        for take in removed.takes {
+            guard let path = try? store.takePath(take), FileManager.default.fileExists(atPath: path) else { continue }
+            do {
+                try FileManager.default.removeItem(atPath: path)
+            } catch {
+                throw PhraseStoreError.io(
+                    path: path,
+                    message: "phrase removed, but its take could not be deleted: \(error.localizedDescription)")
+            }
+        }
+        return removed
     }
 
     static func index(of key: String, in phrases: [UserPhrase]) throws -> Int {

@@ -6,14 +6,19 @@ import IncantPhrases
 /// rule shared by the shortcut's phrases: enum values by their spoken forms, booleans as
 /// yes/no/on/off…, integers as number words (each value of a small range, or a general
 /// number grammar), numbers with "point". Digits written in templates are spoken as words.
-/// Free-text slots cannot be expressed in a grammar; their phrases are skipped and reported.
+/// Free-text slots cannot be expressed in a grammar; their phrases are skipped and reported, as
+/// are phrases that use a word in `unpronounceable`.
 public enum GrammarCompiler {
     /// Ranges up to this size list every value; larger ones use the general number grammar.
     static let enumeratedRangeLimit = 200
 
     /// Compiles `catalog`; with `garbage`, the FSG also holds a garbage path (see
-    /// ``GarbageModel``).
-    public static func compile(_ catalog: PhraseCatalog, garbage: GarbageModel? = nil) -> SpeechGrammar {
+    /// ``GarbageModel``). Phrases that can produce a word of `unpronounceable` (lower case) are
+    /// left out and reported in ``SpeechGrammar/skipped`` with the word and why.
+    public static func compile(
+        _ catalog: PhraseCatalog, garbage: GarbageModel? = nil,
+        unpronounceable: [String: UnpronounceableWordError.Word] = [:]
+    ) -> SpeechGrammar {
         var builder = Builder()
         var graph = WordGraphBuilder()
         var alternatives: [String] = []
@@ -26,6 +31,13 @@ public enum GrammarCompiler {
             }) {
                 skipped.append((entry, "free-text parameter {\(textSlot)} cannot be recognized from a grammar"))
                 continue
+            }
+            if !unpronounceable.isEmpty {
+                let unsayable = words(of: entry, shortcut: shortcut).sorted().compactMap { unpronounceable[$0] }
+                if !unsayable.isEmpty {
+                    skipped.append((entry, Self.unpronounceableReason(unsayable)))
+                    continue
+                }
             }
             let body = builder.expression(entry.template.root, shortcut: shortcut)
             guard !body.isEmpty else {
@@ -52,6 +64,20 @@ public enum GrammarCompiler {
             fsgStates: wordGraph.map { $0.stateCount + 1 } ?? 0, fsgTransitions: wordGraph?.transitionCount ?? 0)
         grammar.graph = wordGraph
         return grammar
+    }
+
+    /// Every word `entry` can produce in a grammar (slot values included).
+    public static func words(of entry: PhraseEntry, shortcut: ShortcutDefinition) -> Set<String> {
+        var builder = Builder()
+        _ = builder.expression(entry.template.root, shortcut: shortcut)
+        return builder.words
+    }
+
+    /// Why a phrase with these words is left out, and how to make it speakable.
+    static func unpronounceableReason(_ words: [UnpronounceableWordError.Word]) -> String {
+        "cannot pronounce " + words.map(\.description).joined(separator: "; ")
+            + " (add it to \(PronunciationDictionary.projectFile) or $XDG_CONFIG_HOME/incant/dictionary.dict"
+            + " as `word PH1 PH2 …`, or change the phrase)"
     }
 
     /// The words a person says for `text`: lower case, punctuation dropped, digits spelled out.

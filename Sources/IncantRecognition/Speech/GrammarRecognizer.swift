@@ -72,7 +72,7 @@ public final class GrammarRecognizer: @unchecked Sendable {
         }
         self.state = Mutex(State(grammar: grammar, addedWords: []))
         // The decoder already holds every dictionary entry of these words: no second read.
-        let state = try compile(grammar, searchingModelDictionary: false)
+        let state = try compile(grammar, of: catalog, searchingModelDictionary: false)
         self.state.withLock { $0 = state }
         if options.usesPhoneLoop && (phoneLoopDecoder == nil || options.splitsPhoneLoop) {
             try decoder.loadPhoneLoop()
@@ -191,7 +191,7 @@ public final class GrammarRecognizer: @unchecked Sendable {
 
     /// Recompiles the grammar from `catalog` (phrases were added, edited or removed).
     public func reload(_ catalog: PhraseCatalog) throws {
-        let state = try compile(GrammarCompiler.compile(catalog, garbage: options.garbage))
+        let state = try compile(GrammarCompiler.compile(catalog, garbage: options.garbage), of: catalog)
         self.state.withLock { $0 = state }
     }
 
@@ -201,13 +201,33 @@ public final class GrammarRecognizer: @unchecked Sendable {
     /// Words that were missing from the dictionary and how they were pronounced.
     public var addedWords: [ResolvedPronunciation] { state.withLock { $0.addedWords } }
 
-    /// Adds pronunciations for the words of `grammar` and loads it as the active search.
-    private func compile(_ grammar: SpeechGrammar, searchingModelDictionary: Bool = true) throws -> State {
+    /// Adds pronunciations for the words of `grammar` (compiled from `catalog`) and loads it as
+    /// the active search. When some words cannot be pronounced, the grammar is compiled again
+    /// without the phrases that use them (reported in ``SpeechGrammar/skipped``): one phrase
+    /// never stops the others from being heard.
+    private func compile(
+        _ grammar: SpeechGrammar, of catalog: PhraseCatalog, searchingModelDictionary: Bool = true
+    ) throws -> State {
+        var grammar = grammar
         guard grammar.phraseCount > 0 else {
             throw GrammarError.nothingToRecognize(skipped: grammar.skipped.map { "\($0.entry.label): \($0.reason)" })
         }
-        let added = try addPronunciations(
-            for: grammar.words.sorted(), searchingModelDictionary: searchingModelDictionary)
+        let added: [ResolvedPronunciation]
+        do {
+            added = try addPronunciations(
+                for: grammar.words.sorted(), searchingModelDictionary: searchingModelDictionary)
+        } catch let error as UnpronounceableWordError {
+            for word in error.resolved {
+                try addWord(word.word, pronunciations: word.pronunciations.map(\.description))
+            }
+            added = error.resolved
+            let unsayable = Dictionary(error.words.map { ($0.word.lowercased(), $0) }, uniquingKeysWith: { a, _ in a })
+            grammar = GrammarCompiler.compile(catalog, garbage: options.garbage, unpronounceable: unsayable)
+            guard grammar.phraseCount > 0 else {
+                throw GrammarError.nothingToRecognize(
+                    skipped: grammar.skipped.map { "\($0.entry.label): \($0.reason)" })
+            }
+        }
         if options.garbage != nil {
             for (word, phone) in GarbageModel.words where decoder.pronunciation(of: word) == nil {
                 try decoder.addWord(word, phones: phone)

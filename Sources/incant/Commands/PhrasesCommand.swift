@@ -16,8 +16,9 @@ struct PhrasesCommand: AsyncParsableCommand {
                 The phrase may use the template syntax: (a|b), [optional], {param}. Parameters not \
                 in the phrase can be fixed with --set, like a Siri voice shortcut:
                   incant phrases add order-pizza "order my usual" --set kind="four cheese" --set count=2
-                A phrase that another shortcut already matches is refused; one that is only a word \
-                or two away from another is accepted with a warning.
+                A phrase that another shortcut already matches, or with a word that cannot be \
+                pronounced, is refused; one that is only a word or two away from another is \
+                accepted with a warning.
                 """)
         @Argument(help: "Shortcut id.") var shortcut: String
         @Argument(help: "The phrase.") var phrase: String
@@ -31,6 +32,7 @@ struct PhrasesCommand: AsyncParsableCommand {
         func run() async throws {
             try await withExitStatus {
                 let editor = PhraseEditor(store: catalog.store, shortcuts: try catalog.loadShortcuts())
+                try PhrasePronunciation.refuseUnpronounceable(phrase, shortcut: shortcut, shortcuts: editor.shortcuts)
                 let change = try storeAction {
                     try editor.add(
                         shortcut: shortcut, phrase: phrase, settings: try parseAssignments(settings, option: "--set"))

@@ -56,11 +56,28 @@ extension PhrasesCommand {
                 let recognizer = try speech.makeRecognizer(for: try catalog.loadCatalog())
                 let recorded = try await recordTakes(recognizer: recognizer)
                 let words = try chooseWords(heard: recorded.map(\.transcript))
+                try PhrasePronunciation.refuseUnpronounceable(words, shortcut: shortcut, shortcuts: shortcuts)
+                let verdicts = try await TakeCheck.check(
+                    recorded.map(\.samples), phrase: words, shortcut: shortcut, settings: assignments,
+                    shortcuts: shortcuts, existing: try storeAction { try catalog.store.all() }, recognizer: recognizer)
                 let editor = PhraseEditor(store: catalog.store, shortcuts: shortcuts)
                 let takesDirectory = catalog.store.takesDirectory
                 let change = try storeAction {
                     try editor.addRecorded(shortcut: shortcut, phrase: words, settings: assignments) { id in
-                        try Self.save(recorded.map(\.samples), id: id, in: takesDirectory)
+                        // Only after the phrase's own checks: a conflict is the first thing to say.
+                        let kept = zip(recorded, verdicts).filter { $0.1.matches }.map(\.0.samples)
+                        for (index, verdict) in verdicts.enumerated() where !verdict.matches {
+                            StandardError.print(
+                                "incant: warning: take \(index + 1) is not recognized as \"\(words)\" (\(verdict.heard));"
+                                    + " not kept")
+                        }
+                        guard !kept.isEmpty else {
+                            throw CommandFailure(
+                                message: "no take is recognized as \"\(words)\"; nothing added: record it again,"
+                                    + " or add it without takes with `incant phrases add`",
+                                status: ExitStatus.definitions)
+                        }
+                        return try Self.save(kept, id: id, in: takesDirectory)
                     }
                 }
                 report(change, verb: "added", json: json)

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import IncantDispatch
 import IncantPhrases
 
 /// `incant shortcuts list|show|check`.
@@ -136,6 +137,20 @@ struct ShortcutsCommand: AsyncParsableCommand {
                         "phrase \"\(orphan.phrase)\" is for unknown shortcut '\(orphan.shortcut)'"))
             }
             diagnostics += ConflictChecker.checkAll(loaded)
+            diagnostics += CatalogCheck.emptyQueryMatches(loaded)
+            let parsed = Set(diagnostics.map(\.location))
+            diagnostics += CatalogCheck.shortcutsWithoutPhrases(loaded).filter { !parsed.contains($0.location) }
+            diagnostics += loaded.shortcuts.flatMap { HandlerCheck.diagnostics(of: $0) }
+            do {
+                for finding in try PhrasePronunciation.unpronounceable(in: loaded) ?? [] {
+                    diagnostics.append(
+                        Diagnostic(
+                            .error, finding.entry.location,
+                            "phrase \"\(finding.entry.template.text)\" cannot be listened for: \(finding.message)"))
+                }
+            } catch {
+                diagnostics.append(Diagnostic(.error, SourceLocation(file: "dictionary"), "\(error)"))
+            }
             for diagnostic in diagnostics { print(diagnostic.description) }
             let errors = diagnostics.filter { $0.severity == .error }.count
             let warnings = diagnostics.count - errors

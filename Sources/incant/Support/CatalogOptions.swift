@@ -38,9 +38,25 @@ struct CatalogOptions: ParsableArguments {
         return result.shortcuts
     }
 
-    /// Loads definitions and the user's phrases into a catalog.
+    /// Loads the definitions that have no error; the others are named in warnings (one broken
+    /// file or shortcut never disables the rest). Fails as ``loadShortcuts()`` does when nothing
+    /// could be loaded.
+    func loadUsableShortcuts() throws -> [ShortcutDefinition] {
+        let result = DefinitionLoader.check(path: shortcutsPath)
+        guard result.hasErrors, !result.shortcuts.isEmpty else { return try loadShortcuts() }
+        let errors = result.diagnostics.filter { $0.severity == .error }
+        for diagnostic in errors { StandardError.print("incant: warning: \(diagnostic)") }
+        StandardError.print(
+            "incant: warning: \(errors.count) error\(errors.count == 1 ? "" : "s") in shortcut definitions at"
+                + " \(shortcutsPath): what they name is not loaded, the other \(result.shortcuts.count) shortcut"
+                + "\(result.shortcuts.count == 1 ? " is" : "s are") (see `incant shortcuts check`)")
+        return result.shortcuts
+    }
+
+    /// Loads definitions (those without errors, see ``loadUsableShortcuts()``) and the user's
+    /// phrases into a catalog.
     func loadCatalog() throws -> PhraseCatalog {
-        let shortcuts = try loadShortcuts()
+        let shortcuts = try loadUsableShortcuts()
         let userPhrases: [UserPhrase]
         do {
             userPhrases = try store.all()

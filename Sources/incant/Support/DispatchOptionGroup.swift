@@ -25,8 +25,18 @@ struct DispatchOptionGroup: ParsableArguments {
         try parseAssignments(answers, option: "--answer")
     }
 
-    /// The history to record in, unless `--no-history`.
+    /// The history to record in, unless `--no-history`. History is a record, not a gate: one
+    /// that cannot be opened (corrupt, unreadable) is a warning, and the command runs without it.
     func history() throws -> HistoryStore? {
-        noHistory ? nil : try openHistory()
+        if noHistory { return nil }
+        let location = HistoryStore.defaultPath()
+        do {
+            return try HistoryStore(path: location)
+        } catch {
+            StandardError.print(
+                "incant: warning: cannot open the history at \(location) (\(error)); running without it; "
+                    + HistoryStore.repairAdvice(location))
+            return nil
+        }
     }
 }

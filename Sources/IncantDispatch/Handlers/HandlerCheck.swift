@@ -1,0 +1,26 @@
+import Foundation
+import IncantPhrases
+
+/// The handler problems `shortcuts check` reports before anything runs: a `run` program that
+/// does not exist, is not executable, or is not found in `PATH`.
+public enum HandlerCheck {
+    /// One diagnostic per stage (confirm, handle) of `shortcut` whose program cannot be run.
+    /// Programs named through a `{param}` placeholder are only known at run time and are not
+    /// checked.
+    public static func diagnostics(
+        of shortcut: ShortcutDefinition, searchPath: String? = ProcessInfo.processInfo.environment["PATH"]
+    ) -> [Diagnostic] {
+        var diagnostics: [Diagnostic] = []
+        for (stage, handler) in [("confirm", shortcut.confirm), ("handle", shortcut.handle)] {
+            guard case .run(let arguments, _, let workingDirectory)? = handler,
+                let program = arguments.first, !program.contains("{")
+            else { continue }
+            do {
+                _ = try ProgramResolver.resolve(program, workingDirectory: workingDirectory, searchPath: searchPath)
+            } catch {
+                diagnostics.append(Diagnostic(.error, shortcut.location, "'\(shortcut.id)' \(stage): \(error)"))
+            }
+        }
+        return diagnostics
+    }
+}

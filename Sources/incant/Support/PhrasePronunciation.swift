@@ -1,0 +1,32 @@
+import Foundation
+import IncantPhrases
+import IncantRecognition
+
+/// The pronunciation checks of `phrases add` and `shortcuts check`: the phrases `listen` would
+/// have to skip because a word has no pronunciation (model dictionary, `models/dictionary.dict`,
+/// the user's dictionary, espeak-ng).
+enum PhrasePronunciation {
+    /// The phrases of `catalog` with a word nothing can pronounce; `nil` when no acoustic model
+    /// is installed (there is nothing to check against).
+    static func unpronounceable(in catalog: PhraseCatalog) throws -> [UnpronounceablePhrases.Finding]? {
+        guard let model = try? PocketSphinxModel.locate() else { return nil }
+        var files: [String] = []
+        if let project = ModelsDirectory.locate() { files.append(project + "/dictionary.dict") }
+        if let user = PronunciationDictionary.userFile() { files.append(user) }
+        var overrides = PronunciationDictionary()
+        for file in files where FileManager.default.fileExists(atPath: file) {
+            overrides = overrides.merging(try PronunciationDictionary(contentsOfFile: file))
+        }
+        return try UnpronounceablePhrases.find(
+            in: catalog, dictionary: model.dictionary, resolver: PronunciationResolver(overrides: overrides))
+    }
+
+    /// Refuses (exit 65) a new phrase for `shortcut` that `listen` could not listen for.
+    static func refuseUnpronounceable(_ phrase: String, shortcut id: String, shortcuts: [ShortcutDefinition]) throws {
+        guard var shortcut = shortcuts.first(where: { $0.id == id }) else { return }
+        shortcut.phrases = []
+        let catalog = PhraseCatalog(shortcuts: [shortcut], userPhrases: [UserPhrase(shortcut: id, phrase: phrase)])
+        guard let finding = try unpronounceable(in: catalog)?.first else { return }
+        throw CommandFailure(message: "phrase \"\(phrase)\": \(finding.message)", status: ExitStatus.definitions)
+    }
+}
