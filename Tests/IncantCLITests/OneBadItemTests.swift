@@ -144,6 +144,12 @@ struct OneBadItemTests {
                 CLIRunner.demo,
             ])
         #expect(added.status == 0, "\(added.stderr)")
+        let edited = try await cli.run(
+            ["phrases", "edit", "order for robots", "--to", "order for c3po", "--shortcuts", CLIRunner.demo])
+        #expect(edited.status == 65)
+        #expect(edited.stderr.contains("c3po"), "\(edited.stderr)")
+        let kept = try await cli.run(["phrases", "list", "--json"])
+        #expect(kept.stdout.contains("order for robots"))
     }
 
     @Test func aTakeThatIsNotThePhraseIsReportedAndRemoveDeletesTakes() async throws {

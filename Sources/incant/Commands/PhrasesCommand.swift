@@ -62,6 +62,9 @@ struct PhrasesCommand: AsyncParsableCommand {
                 }
                 let editor = PhraseEditor(store: catalog.store, shortcuts: try catalog.loadShortcuts())
                 let assignments = settings.isEmpty ? nil : try parseAssignments(settings, option: "--set")
+                if let newText, let owner = try shortcut ?? PhrasePronunciation.owner(of: phrase, in: catalog.store) {
+                    try PhrasePronunciation.refuseUnpronounceable(newText, shortcut: owner, shortcuts: editor.shortcuts)
+                }
                 let change = try storeAction {
                     try editor.edit(phrase, phrase: newText, settings: assignments, shortcut: shortcut)
                 }

@@ -21,6 +21,14 @@ enum PhrasePronunciation {
             in: catalog, dictionary: model.dictionary, resolver: PronunciationResolver(overrides: overrides))
     }
 
+    /// The shortcut of the stored phrase named by id or by its words (as `phrases edit` names it).
+    static func owner(of key: String, in store: PhraseStore) throws -> String? {
+        let phrases = try storeAction { try store.all() }
+        if let byID = phrases.first(where: { $0.id == key }) { return byID.shortcut }
+        let words = TextNormalizer.words(of: key)
+        return phrases.first { TextNormalizer.words(of: $0.phrase) == words }?.shortcut
+    }
+
     /// Refuses (exit 65) a new phrase for `shortcut` that `listen` could not listen for.
     static func refuseUnpronounceable(_ phrase: String, shortcut id: String, shortcuts: [ShortcutDefinition]) throws {
         guard var shortcut = shortcuts.first(where: { $0.id == id }) else { return }
