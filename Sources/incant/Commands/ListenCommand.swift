@@ -45,11 +45,23 @@ struct ListenCommand: AsyncParsableCommand {
     @Flag(help: "Print one JSON object per utterance.")
     var json = false
 
-    @Flag(help: "Say questions and dialogs aloud with espeak-ng.")
-    var speak = false
+    @Flag(
+        inversion: .prefixedNo,
+        help: "Say questions and dialogs aloud with espeak-ng (default: `speak:` in config.yaml, else no).")
+    var speakOption: Bool?
 
-    @Option(help: ArgumentHelp("How long to wait for a spoken or typed answer.", valueName: "seconds"))
-    var answerTimeout: Double = 10
+    /// `--speak` / `--no-speak`, else the configuration file's `speak:`.
+    var speak: Bool { speakOption ?? Settings.configuration.speak ?? false }
+
+    @Option(
+        name: .customLong("answer-timeout"),
+        help: ArgumentHelp(
+            "How long to wait for a spoken or typed answer (default: `answer-timeout:` in config.yaml, else 10).",
+            valueName: "seconds"))
+    var answerTimeoutOption: Double?
+
+    /// `--answer-timeout`, else the configuration file's, else 10 s.
+    var answerTimeout: Double { answerTimeoutOption ?? Settings.configuration.answerTimeout ?? 10 }
 
     @Flag(
         help: ArgumentHelp(
@@ -90,7 +102,8 @@ struct ListenCommand: AsyncParsableCommand {
         }
         defer { live.stop() }
         let conversation = Conversation(
-            live: live, recognizer: recognizer, speculation: speculation, speaker: speak ? Speaker() : nil,
+            live: live, recognizer: recognizer, speculation: speculation,
+            speaker: speak ? Speaker(command: Settings.paths.speakCommand) : nil,
             keyboard: audio.stdin ? nil : KeyboardLines.start(), isLive: audio.isLive,
             timeout: .milliseconds(Int(max(0.1, answerTimeout) * 1000)))
         let interaction = VoiceInteraction(

@@ -120,6 +120,7 @@ struct ShortcutsCommand: AsyncParsableCommand {
         @OptionGroup var catalog: CatalogOptions
 
         func run() async throws {
+            try await withExitStatus { try catalog.requireShortcuts() }
             let result = DefinitionLoader.check(path: catalog.shortcutsPath)
             var diagnostics = result.diagnostics
             var userPhrases: [UserPhrase] = []

@@ -59,7 +59,7 @@ struct SimulateCommand: AsyncParsableCommand {
 
 /// Opens the history database, naming the path when it cannot be.
 func openHistory(path: String? = nil) throws -> HistoryStore {
-    let location = path ?? HistoryStore.defaultPath()
+    let location = path ?? Settings.paths.history
     do {
         return try HistoryStore(path: location)
     } catch {

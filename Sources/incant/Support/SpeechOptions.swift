@@ -6,9 +6,14 @@ import IncantRecognition
 /// Options of the commands that listen: the model, pronunciation overrides, rejection.
 struct SpeechOptions: ParsableArguments {
     @Option(
+        name: .customLong("model"),
         help: ArgumentHelp(
-            "Acoustic model folder (default: $INCANT_MODEL_DIR or Debian's pocketsphinx-en-us).", valueName: "dir"))
-    var model: String?
+            "Acoustic model folder (default: `model:` in config.yaml, $INCANT_MODEL_DIR or Debian's pocketsphinx-en-us).",
+            valueName: "dir"))
+    var modelOption: String?
+
+    /// `--model`, else `model:` of the configuration file; `nil` leaves it to `$INCANT_MODEL_DIR`.
+    var model: String? { modelOption ?? Settings.configuration.model }
 
     @Option(
         name: .customLong("dictionary"),
@@ -17,8 +22,17 @@ struct SpeechOptions: ParsableArguments {
                 + "$XDG_CONFIG_HOME/incant/dictionary.dict are always read.", valueName: "file"))
     var dictionaries: [String] = []
 
-    @Option(help: "Reject utterances whose acoustic confidence is below this (0–1).")
-    var rejectionThreshold: Double = RecognizerOptions().rejectionThreshold
+    @Option(
+        name: .customLong("rejection-threshold"),
+        help:
+            "Reject utterances whose acoustic confidence is below this (0–1; default: `rejection-threshold:` in config.yaml)."
+    )
+    var rejectionThresholdOption: Double?
+
+    /// `--rejection-threshold`, else the configuration file's, else the recognizer's default.
+    var rejectionThreshold: Double {
+        rejectionThresholdOption ?? Settings.configuration.rejectionThreshold ?? RecognizerOptions().rejectionThreshold
+    }
 
     @Flag(
         help: ArgumentHelp(
@@ -53,7 +67,7 @@ struct SpeechOptions: ParsableArguments {
         }
         var files: [String] = []
         if let project = ModelsDirectory.locate() { files.append(project + "/dictionary.dict") }
-        if let user = PronunciationDictionary.userFile() { files.append(user) }
+        files.append(Settings.paths.dictionary)
         files += dictionaries
         for file in dictionaries where !FileManager.default.isReadableFile(atPath: file) {
             throw CommandFailure(message: "cannot read dictionary file \(file)", status: ExitStatus.noInput)
@@ -94,16 +108,12 @@ struct SpeechOptions: ParsableArguments {
             }
             return adaptation
         }
-        let standard = Self.defaultAdaptationPath()
+        let standard = Self.defaultAdaptationPath
         return FileManager.default.fileExists(atPath: standard) ? standard : nil
     }
 
-    /// `$XDG_DATA_HOME/incant/adaptation.mllr` (`~/.local/share/incant/adaptation.mllr` when
-    /// unset): beside the default phrase store, whose folder rule it shares.
-    static func defaultAdaptationPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
-        (PhraseStore.defaultDirectory(environment: environment) as NSString).deletingLastPathComponent
-            + "/adaptation.mllr"
-    }
+    /// `$XDG_DATA_HOME/incant/adaptation.mllr`.
+    static var defaultAdaptationPath: String { Settings.paths.adaptation }
 
     /// Loads the model and compiles the grammar of `catalog`, naming what went wrong.
     /// `parallelPhoneLoop` is for listeners (results sooner, see ``oneCore``).
@@ -134,7 +144,7 @@ struct SpeechOptions: ParsableArguments {
 enum ModelsDirectory {
     static func locate() -> String? {
         let manager = FileManager.default
-        if let explicit = ProcessInfo.processInfo.environment["INCANT_MODELS"], !explicit.isEmpty {
+        if let explicit = Settings.paths.modelsDirectory {
             return explicit
         }
         var directory = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
