@@ -19,6 +19,8 @@ public struct Dispatcher: Sendable {
     public var interaction: any DispatchInteraction
     /// The program used by `open` handlers.
     public var opener: Opener
+    /// What a handler path or an `open` path starting with `~` starts at.
+    public var homeDirectory: String
     /// Where every dispatch is recorded; `nil` records nothing.
     public var history: HistoryStore?
     /// Where stages, unknown codes and history problems are logged.
@@ -30,8 +32,10 @@ public struct Dispatcher: Sendable {
         interaction: any DispatchInteraction = NonInteractive(),
         opener: Opener = .xdgOpen,
         history: HistoryStore? = nil,
-        logger: Logger = Logger(label: "incant.dispatch")
+        logger: Logger = Logger(label: "incant.dispatch"),
+        homeDirectory: String = IncantPaths().home
     ) {
+        self.homeDirectory = homeDirectory
         self.handlers = handlers
         self.interaction = interaction
         self.opener = opener
@@ -223,10 +227,10 @@ public struct Dispatcher: Sendable {
         case .run(let arguments, let timeout, let workingDirectory):
             let handler = ExternalHandler(
                 arguments: arguments, timeout: timeout, workingDirectory: workingDirectory,
-                declaredParameters: shortcut.parameters.map(\.name))
+                declaredParameters: shortcut.parameters.map(\.name), homeDirectory: homeDirectory)
             return await handler.respond(to: request)
         case .open(let target):
-            return await OpenHandler(target: target, opener: opener).respond(to: request)
+            return await OpenHandler(target: target, opener: opener, homeDirectory: homeDirectory).respond(to: request)
         case .swift(let name):
             guard let handler = handlers.handler(named: name) else {
                 return .failure(reason: "no Swift handler registered as '\(name)'")

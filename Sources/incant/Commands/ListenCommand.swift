@@ -110,7 +110,8 @@ struct ListenCommand: AsyncParsableCommand {
             answers: TerminalInteraction(
                 answers: try dispatching.answerValues(), interactive: false),
             conversation: conversation)
-        let dispatcher = Dispatcher(interaction: interaction, history: try dispatching.history())
+        let dispatcher = Dispatcher(
+            interaction: interaction, history: try dispatching.history(), homeDirectory: Settings.paths.home)
         let catalog = catalog
         let options = dispatching.options
         let json = json

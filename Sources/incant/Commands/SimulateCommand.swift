@@ -52,7 +52,7 @@ struct SimulateCommand: AsyncParsableCommand {
         let history = try dispatching.history()
         let dispatcher = Dispatcher(
             interaction: TerminalInteraction(answers: try dispatching.answerValues()),
-            history: history)
+            history: history, homeDirectory: Settings.paths.home)
         return ShortcutRunner(matcher: matcher, dispatcher: dispatcher)
     }
 }
