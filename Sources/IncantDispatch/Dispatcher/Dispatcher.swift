@@ -106,6 +106,8 @@ public struct Dispatcher: Sendable {
             interaction: interaction, maximumAttempts: options.maximumAttempts, logger: logger)
         switch await resolver.resolve(outcome.parameters, for: shortcut) {
         case .missing(let name, let reason):
+            // A question cut short by cancellation (a signal) is an interruption, not a refusal.
+            if Task.isCancelled { return interrupt(&outcome) }
             outcome.status = .missingParameter
             outcome.code = .failure
             outcome.reason = reason
@@ -129,10 +131,14 @@ public struct Dispatcher: Sendable {
 
         if shortcut.requiresConfirmation, !options.assumeYes {
             let title = shortcut.title.hasSuffix("?") ? shortcut.title : shortcut.title + "?"
-            guard await interaction.askYesNo(title) == true else {
+            let answer = await interaction.askYesNo(title)
+            guard answer == true else {
                 outcome.status = .notConfirmed
                 outcome.code = .failure
                 outcome.reason = "not confirmed"
+                if answer == nil, let why = await interaction.reasonForNoAnswer() {
+                    outcome.reason = "not confirmed (\(why))"
+                }
                 outcome.dialog = "Okay, cancelled."
                 return
             }

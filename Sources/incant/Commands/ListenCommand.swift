@@ -46,7 +46,7 @@ struct ListenCommand: AsyncParsableCommand {
     var json = false
 
     @Flag(
-        inversion: .prefixedNo,
+        name: .customLong("speak"), inversion: .prefixedNo,
         help: "Say questions and dialogs aloud with espeak-ng (default: `speak:` in config.yaml, else no).")
     var speakOption: Bool?
 
@@ -108,7 +108,7 @@ struct ListenCommand: AsyncParsableCommand {
             timeout: .milliseconds(Int(max(0.1, answerTimeout) * 1000)))
         let interaction = VoiceInteraction(
             answers: TerminalInteraction(
-                answers: try dispatching.answerValues(), interactive: false),
+                answers: try dispatching.answerValues(checkedAgainst: loaded.shortcuts), interactive: false),
             conversation: conversation)
         let dispatcher = Dispatcher(
             interaction: interaction, history: try dispatching.history(), homeDirectory: Settings.paths.home)

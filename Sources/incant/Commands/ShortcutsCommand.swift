@@ -48,7 +48,7 @@ struct ShortcutsCommand: AsyncParsableCommand {
     struct Show: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Show one shortcut: parameters, phrases, handlers, responses.")
-        @Argument(help: "Shortcut id.") var id: String
+        @Argument(help: "Shortcut id.", completion: ShortcutCompletion.kind) var id: String
         @OptionGroup var catalog: CatalogOptions
 
         func run() async throws {
