@@ -140,6 +140,7 @@ struct SpeechOptions: ParsableArguments {
 
 /// The project's `models/` folder (dictionary additions, manifest): `$INCANT_MODELS`, or the
 /// nearest `models/manifest.yaml` above the executable (a source checkout), or
+/// `share/incant/models` beside the executable's `bin/` (`make install PREFIX=…`), or
 /// `/usr/local/share/incant/models` and `/usr/share/incant/models`.
 enum ModelsDirectory {
     static func locate() -> String? {
@@ -147,8 +148,10 @@ enum ModelsDirectory {
         if let explicit = Settings.paths.modelsDirectory {
             return explicit
         }
-        var directory = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-            .deletingLastPathComponent()
+        // The running executable (found through PATH too), not the name it was called by.
+        let executable = (Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.arguments[0]))
+            .resolvingSymlinksInPath()
+        var directory = executable.deletingLastPathComponent()
         for _ in 0..<6 {
             let candidate = directory.appendingPathComponent("models")
             if manager.fileExists(atPath: candidate.appendingPathComponent("manifest.yaml").path) {
@@ -156,7 +159,9 @@ enum ModelsDirectory {
             }
             directory.deleteLastPathComponent()
         }
-        for candidate in ["/usr/local/share/incant/models", "/usr/share/incant/models"]
+        let installed = executable.deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("share/incant/models").path
+        for candidate in [installed, "/usr/local/share/incant/models", "/usr/share/incant/models"]
         where manager.fileExists(atPath: candidate + "/manifest.yaml") {
             return candidate
         }
