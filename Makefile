@@ -3,12 +3,13 @@
 #   make demo    install what is needed, build, and run the main job on the shipped phrases
 #   make test    install what is needed and run the whole test suite
 #   make bench   speed figures (see BENCHMARKS.md)
+#   make install, make uninstall   the binary, man page and shell completions (PREFIX, DESTDIR)
 #   make fuzz, make soak, make sanitize   reliability runs (see RELIABILITY.md)
 
 SWIFT ?= swift
 SHORTCUTS ?= phrases/demo
 
-.PHONY: setup build release demo test test-core bench bench-quick format lint clean
+.PHONY: setup build release demo test test-core bench bench-quick format lint clean install uninstall
 
 setup:
 	@scripts/setup.sh
@@ -69,3 +70,31 @@ clean:
 FUZZ_RUNS ?= 1000000
 fuzz: setup
 	scripts/fuzz.sh $(FUZZ_TARGETS) --runs $(FUZZ_RUNS)
+
+# Install under $(DESTDIR)$(PREFIX): bin/incant, its man page (swift-argument-parser's
+# generate-manual plugin), bash, zsh and fish completions (`incant --generate-completion-script`)
+# and share/incant/models (dictionary additions). `make uninstall` removes exactly these files.
+PREFIX ?= /usr/local
+DESTDIR ?=
+INSTALL_ROOT = $(DESTDIR)$(PREFIX)
+INSTALLED_FILES = bin/incant share/man/man1/incant.1 share/bash-completion/completions/incant \
+	share/zsh/site-functions/_incant share/fish/vendor_completions.d/incant.fish \
+	share/incant/models/manifest.yaml share/incant/models/dictionary.dict
+
+install: release
+	$(SWIFT) package generate-manual --configuration release
+	install -d $(INSTALL_ROOT)/bin $(INSTALL_ROOT)/share/man/man1 $(INSTALL_ROOT)/share/bash-completion/completions \
+		$(INSTALL_ROOT)/share/zsh/site-functions $(INSTALL_ROOT)/share/fish/vendor_completions.d \
+		$(INSTALL_ROOT)/share/incant/models
+	install -m 755 .build/release/incant $(INSTALL_ROOT)/bin/incant
+	install -m 644 "$$(find .build/plugins -path '*GenerateManual*' -name incant.1 | head -n 1)" \
+		$(INSTALL_ROOT)/share/man/man1/incant.1
+	.build/release/incant --generate-completion-script bash > $(INSTALL_ROOT)/share/bash-completion/completions/incant
+	.build/release/incant --generate-completion-script zsh > $(INSTALL_ROOT)/share/zsh/site-functions/_incant
+	.build/release/incant --generate-completion-script fish > $(INSTALL_ROOT)/share/fish/vendor_completions.d/incant.fish
+	install -m 644 models/manifest.yaml models/dictionary.dict $(INSTALL_ROOT)/share/incant/models/
+	@echo "installed incant in $(INSTALL_ROOT); run \`incant init\` to create your shortcuts"
+
+uninstall:
+	rm -f $(addprefix $(INSTALL_ROOT)/,$(INSTALLED_FILES))
+	-rmdir $(INSTALL_ROOT)/share/incant/models $(INSTALL_ROOT)/share/incant 2>/dev/null

@@ -18,7 +18,8 @@ struct Incant: AsyncParsableCommand {
             """,
         version: "0.1.0",
         subcommands: [
-            SimulateCommand.self, ListenCommand.self, RecognizeCommand.self, PhrasesCommand.self, ShortcutsCommand.self,
+            InitCommand.self, SimulateCommand.self, ListenCommand.self, RecognizeCommand.self, PhrasesCommand.self,
+            ShortcutsCommand.self,
             HistoryCommand.self, AdaptCommand.self,
         ]
     )

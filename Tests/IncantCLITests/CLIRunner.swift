@@ -24,6 +24,8 @@ struct CLIRunner {
     /// Temporary home for XDG folders, removed by `cleanUp()`.
     let home: URL
     var environment: [String: String]
+    /// The folder commands run in (the test's own when `nil`).
+    var workingDirectory: URL?
 
     init() throws {
         home = FileManager.default.temporaryDirectory.appendingPathComponent("incant-cli-\(UUID())")
@@ -79,6 +81,7 @@ struct CLIRunner {
         process.executableURL = Self.executable
         process.arguments = arguments
         process.environment = environment.merging(extraEnvironment) { $1 }
+        if let workingDirectory { process.currentDirectoryURL = workingDirectory }
         let output = Pipe()
         let error = Pipe()
         let input = Pipe()

@@ -31,15 +31,17 @@ struct HandlerCheckTests {
         let result = DefinitionLoader.parse(yaml, file: scratch.path + "/h.yaml")
         #expect(!result.hasErrors, "\(result.diagnostics)")
         let shortcuts = Dictionary(uniqueKeysWithValues: result.shortcuts.map { ($0.id, $0) })
-        #expect(HandlerCheck.diagnostics(of: try #require(shortcuts["fine"])).isEmpty)
-        #expect(HandlerCheck.diagnostics(of: try #require(shortcuts["computed"])).isEmpty)
-        let broken = HandlerCheck.diagnostics(of: try #require(shortcuts["broken"]))
+        #expect(HandlerCheck.diagnostics(of: try #require(shortcuts["fine"]), homeDirectory: NSHomeDirectory()).isEmpty)
+        #expect(
+            HandlerCheck.diagnostics(of: try #require(shortcuts["computed"]), homeDirectory: NSHomeDirectory()).isEmpty)
+        let broken = HandlerCheck.diagnostics(of: try #require(shortcuts["broken"]), homeDirectory: NSHomeDirectory())
         #expect(broken.count == 2, "\(broken)")
         #expect(broken.allSatisfy { $0.severity == .error && $0.location.line == 6 })
         #expect(broken.first?.message.contains("confirm") == true)
         #expect(broken.first?.message.contains("/missing' does not exist") == true)
         #expect(broken.last?.message.contains("/plain' is not executable") == true)
-        let nowhere = HandlerCheck.diagnostics(of: try #require(shortcuts["nowhere"]), searchPath: "/usr/bin:/bin")
+        let nowhere = HandlerCheck.diagnostics(
+            of: try #require(shortcuts["nowhere"]), homeDirectory: NSHomeDirectory(), searchPath: "/usr/bin:/bin")
         #expect(nowhere.first?.message.contains("'incant-no-such-program' not found in PATH") == true)
     }
 }

@@ -73,17 +73,4 @@ struct HistoryStoreTests {
         #expect(try await reopened.removeEntries() == 3)
         #expect(try await reopened.count() == 0)
     }
-
-    @Test("the default path follows XDG_DATA_HOME, falling back to ~/.local/share")
-    func defaultPath() {
-        #expect(
-            HistoryStore.defaultPath(environment: ["XDG_DATA_HOME": "/data", "HOME": "/home/me"])
-                == "/data/incant/history.sqlite")
-        #expect(
-            HistoryStore.defaultPath(environment: ["XDG_DATA_HOME": "relative", "HOME": "/home/me"])
-                == "/home/me/.local/share/incant/history.sqlite")
-        #expect(
-            HistoryStore.defaultPath(environment: ["HOME": "/home/me"])
-                == "/home/me/.local/share/incant/history.sqlite")
-    }
 }

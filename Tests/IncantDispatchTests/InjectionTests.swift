@@ -64,6 +64,29 @@ struct InjectionTests {
         }
     }
 
+    @Test("{{ and }} in a run argument are literal braces, so a JSON body can be passed")
+    func literalBraces() async throws {
+        let directory = try ScratchDirectory()
+        defer { directory.remove() }
+        try directory.script("record.sh", #"printf '%s' "$1" > body.json"#)
+        let text = """
+            shortcuts:
+              - id: post
+                parameters: [{ name: room, type: text }]
+                phrases: ["post {room}"]
+                handle: { run: ["./record.sh", '{{"room": "{room}", "on": true}}'] }
+            """
+        let loaded = DefinitionLoader.parse(text, file: directory.path + "/post.yaml")
+        #expect(loaded.diagnostics.isEmpty, "\(loaded.diagnostics)")
+        let shortcut = try #require(loaded.shortcuts.first)
+        let outcome = await makeDispatcher().dispatch(shortcut, parameters: ["room": .text("kitchen")], query: "q")
+        #expect(outcome.code == .success, "\(outcome.reason ?? "")")
+        let body = try #require(directory.contents(of: "body.json"))
+        #expect(String(decoding: body, as: UTF8.self) == #"{"room": "kitchen", "on": true}"#)
+        #expect(DialogTemplate("{{a}} {b} }} {").placeholders == ["b"])
+        #expect(DialogTemplate("{{a}} {b} }} {").render(["b": .integer(1)]) == "{a} 1 } {")
+    }
+
     @Test("the program itself is never taken from a parameter")
     func programIsNotFilled() async throws {
         let directory = try ScratchDirectory()

@@ -54,6 +54,30 @@ final class OpenHandlerTests {
         #expect(opened() == "./--help")
     }
 
+    @Test("~ in a path is the home directory passed down ($HOME), not the account's")
+    func homeDirectory() async {
+        let dispatcher = Dispatcher(opener: opener, homeDirectory: "/home/someone")
+        _ = await dispatcher.dispatch(shortcut(opening: "~/Downloads"), parameters: ["topic": .text("x")], query: "q")
+        #expect(opened() == "/home/someone/Downloads")
+        #expect(IncantPaths(environment: ["HOME": "/tmp/elsewhere"]).home == "/tmp/elsewhere")
+    }
+
+    @Test("dialogs say an enum value's spoken form, not the value the handler gets")
+    func spokenFormInDialog() async {
+        let city = ShortcutDefinition(
+            id: "weather", title: "Weather",
+            parameters: [
+                ParameterDefinition(
+                    name: "city", type: .enumeration([EnumValue(spoken: "New York", value: "new-york")]))
+            ],
+            handle: .open(target: "https://wttr.in/{city}"),
+            responses: ["continueInApp": ResponseDeclaration(code: "continueInApp", dialog: "Weather for {city}.")])
+        let outcome = await makeDispatcher(opener: opener).dispatch(
+            city, parameters: ["city": .text("new-york")], query: "weather in new york")
+        #expect(opened() == "https://wttr.in/new-york")
+        #expect(outcome.dialog == "Weather for New York.")
+    }
+
     @Test("a failing or missing opener is failureRequiringAppLaunch with a reason")
     func openerFailure() async throws {
         let failing = try directory.script(

@@ -118,7 +118,7 @@ struct NoiseRejectionTests {
             // The same noisy order against its own phrases: the check must not cost it.
             guard index % 2 == 0 else { continue }
             let own = coffee.interpret(try coffeeRecognizer.recognizeSynchronously(samples))
-            if let evidence = own.recognition.evidence, own.accepted == nil,
+            if let evidence = own.recognition.evidence, own.recognition.isRejected,
                 withoutAgreement.confidence(evidence) >= threshold
             {
                 commandsLostToAgreement.append("\(clip): \"\(own.recognition.transcript)\"")

@@ -210,17 +210,6 @@ struct PronunciationDictionaryTests {
             try PronunciationDictionary(contentsOfFile: directory.path)
         }
     }
-
-    @Test("the user file follows XDG_CONFIG_HOME, else ~/.config")
-    func userFile() {
-        #expect(
-            PronunciationDictionary.userFile(environment: ["XDG_CONFIG_HOME": "/x/conf", "HOME": "/home/u"])
-                == "/x/conf/incant/dictionary.dict")
-        #expect(
-            PronunciationDictionary.userFile(environment: ["HOME": "/home/u"])
-                == "/home/u/.config/incant/dictionary.dict")
-        #expect(PronunciationDictionary.userFile(environment: [:]) == nil)
-    }
 }
 
 @Suite("Resolving pronunciations for new words")

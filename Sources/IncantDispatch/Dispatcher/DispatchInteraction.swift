@@ -21,6 +21,10 @@ public protocol DispatchInteraction: Sendable {
         for parameter: ParameterDefinition,
         shortcut: ShortcutDefinition
     ) async
+
+    /// Why the last question got no answer (such as "no answer within 30 s"), added to the
+    /// outcome's reason; `nil` (the default implementation) when there is nothing to add.
+    func reasonForNoAnswer() async -> String?
 }
 
 extension DispatchInteraction {
@@ -30,6 +34,9 @@ extension DispatchInteraction {
         for parameter: ParameterDefinition,
         shortcut: ShortcutDefinition
     ) async {}
+
+    /// Returns `nil`.
+    public func reasonForNoAnswer() async -> String? { nil }
 }
 
 /// An interaction that never gets an answer: missing required parameters fail and shortcuts

@@ -19,6 +19,8 @@ public struct Dispatcher: Sendable {
     public var interaction: any DispatchInteraction
     /// The program used by `open` handlers.
     public var opener: Opener
+    /// What a handler path or an `open` path starting with `~` starts at.
+    public var homeDirectory: String
     /// Where every dispatch is recorded; `nil` records nothing.
     public var history: HistoryStore?
     /// Where stages, unknown codes and history problems are logged.
@@ -30,8 +32,10 @@ public struct Dispatcher: Sendable {
         interaction: any DispatchInteraction = NonInteractive(),
         opener: Opener = .xdgOpen,
         history: HistoryStore? = nil,
-        logger: Logger = Logger(label: "incant.dispatch")
+        logger: Logger = Logger(label: "incant.dispatch"),
+        homeDirectory: String = IncantPaths().home
     ) {
+        self.homeDirectory = homeDirectory
         self.handlers = handlers
         self.interaction = interaction
         self.opener = opener
@@ -108,6 +112,8 @@ public struct Dispatcher: Sendable {
             interaction: interaction, maximumAttempts: options.maximumAttempts, logger: logger)
         switch await resolver.resolve(outcome.parameters, for: shortcut) {
         case .missing(let name, let reason):
+            // A question cut short by cancellation (a signal) is an interruption, not a refusal.
+            if Task.isCancelled { return interrupt(&outcome) }
             outcome.status = .missingParameter
             outcome.code = .failure
             outcome.reason = reason
@@ -134,10 +140,14 @@ public struct Dispatcher: Sendable {
 
         if shortcut.requiresConfirmation, !options.assumeYes {
             let title = shortcut.title.hasSuffix("?") ? shortcut.title : shortcut.title + "?"
-            guard await interaction.askYesNo(title) == true else {
+            let answer = await interaction.askYesNo(title)
+            guard answer == true else {
                 outcome.status = .notConfirmed
                 outcome.code = .failure
                 outcome.reason = "not confirmed"
+                if answer == nil, let why = await interaction.reasonForNoAnswer() {
+                    outcome.reason = "not confirmed (\(why))"
+                }
                 outcome.dialog = "Okay, cancelled."
                 return
             }
@@ -164,7 +174,7 @@ public struct Dispatcher: Sendable {
 
     /// Whether `stage` was cut short by cancellation (not a handler answering that reason).
     private func wasInterrupted(_ stage: StageResult) -> Bool {
-        Task.isCancelled && stage.code == .failure && stage.response.reason == Self.interruptedReason
+        stage.wasInterrupted
     }
 
     /// Marks `outcome` as stopped by cancellation before a stage could start.
@@ -190,7 +200,8 @@ public struct Dispatcher: Sendable {
         let start = ContinuousClock.now
         var response = await respond(to: request, with: spec, of: shortcut)
         let duration = ContinuousClock.now - start
-        if Task.isCancelled {
+        let interrupted = Task.isCancelled
+        if interrupted {
             // The task was cancelled while the handler ran: an external handler's process
             // group has been killed (see `ProcessRunner`), so its answer, if any, is not one.
             response = .failure(reason: Self.interruptedReason)
@@ -217,7 +228,7 @@ public struct Dispatcher: Sendable {
             ])
         return StageResult(
             stage: stage, response: response, dialog: dialog, duration: duration,
-            isImplicit: spec == nil, unknownResponseCode: unknownCode)
+            isImplicit: spec == nil, unknownResponseCode: unknownCode, wasInterrupted: interrupted)
     }
 
     /// The raw (not yet validated) answer of the handler `spec` for `request`.
@@ -232,10 +243,10 @@ public struct Dispatcher: Sendable {
         case .run(let arguments, let timeout, let workingDirectory):
             let handler = ExternalHandler(
                 arguments: arguments, timeout: timeout, workingDirectory: workingDirectory,
-                declaredParameters: shortcut.parameters.map(\.name))
+                declaredParameters: shortcut.parameters.map(\.name), homeDirectory: homeDirectory)
             return await handler.respond(to: request)
         case .open(let target):
-            return await OpenHandler(target: target, opener: opener).respond(to: request)
+            return await OpenHandler(target: target, opener: opener, homeDirectory: homeDirectory).respond(to: request)
         case .swift(let name):
             guard let handler = handlers.handler(named: name) else {
                 return .failure(reason: "no Swift handler registered as '\(name)'")

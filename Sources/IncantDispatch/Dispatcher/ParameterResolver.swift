@@ -54,8 +54,10 @@ struct ParameterResolver: Sendable {
         of shortcut: ShortcutDefinition
     ) async -> Result<ParameterValue, Missing> {
         var lastError: ParameterValueError?
+        var noAnswer: String?
         for _ in 0..<max(1, maximumAttempts) {
             guard let answer = await interaction.askValue(for: parameter, shortcut: shortcut) else {
+                noAnswer = await interaction.reasonForNoAnswer()
                 break
             }
             do {
@@ -68,7 +70,11 @@ struct ParameterResolver: Sendable {
             }
         }
         var reason = "missing required parameter '\(parameter.name)'"
-        if let lastError { reason += " (\(lastError))" }
+        if let noAnswer {
+            reason += " (\(noAnswer))"
+        } else if let lastError {
+            reason += " (\(lastError))"
+        }
         return .failure(Missing(reason: reason))
     }
 }

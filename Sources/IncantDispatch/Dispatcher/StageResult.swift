@@ -19,6 +19,9 @@ public struct StageResult: Sendable, Hashable, Encodable {
     /// Set when the handler answered with a code the shortcut does not declare; ``response``
     /// is then the `failure` that replaced it.
     public var unknownResponseCode: UnknownResponseCodeError?
+    /// Whether the calling task was cancelled while the stage ran, so its answer is the
+    /// `interrupted` failure rather than the handler's.
+    public var wasInterrupted: Bool
 
     /// Creates a stage result.
     public init(
@@ -27,7 +30,8 @@ public struct StageResult: Sendable, Hashable, Encodable {
         dialog: String?,
         duration: Duration,
         isImplicit: Bool = false,
-        unknownResponseCode: UnknownResponseCodeError? = nil
+        unknownResponseCode: UnknownResponseCodeError? = nil,
+        wasInterrupted: Bool = false
     ) {
         self.stage = stage
         self.response = response
@@ -35,6 +39,7 @@ public struct StageResult: Sendable, Hashable, Encodable {
         self.duration = duration
         self.isImplicit = isImplicit
         self.unknownResponseCode = unknownResponseCode
+        self.wasInterrupted = wasInterrupted
     }
 
     /// The response code.

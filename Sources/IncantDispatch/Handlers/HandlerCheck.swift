@@ -6,9 +6,10 @@ import IncantPhrases
 public enum HandlerCheck {
     /// One diagnostic per stage (confirm, handle) of `shortcut` whose program cannot be run.
     /// Programs named through a `{param}` placeholder are only known at run time and are not
-    /// checked.
+    /// checked. `~` in a program path is `homeDirectory`, as when it runs.
     public static func diagnostics(
-        of shortcut: ShortcutDefinition, searchPath: String? = ProcessInfo.processInfo.environment["PATH"]
+        of shortcut: ShortcutDefinition, homeDirectory: String,
+        searchPath: String? = ProcessInfo.processInfo.environment["PATH"]
     ) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
         for (stage, handler) in [("confirm", shortcut.confirm), ("handle", shortcut.handle)] {
@@ -16,7 +17,8 @@ public enum HandlerCheck {
                 let program = arguments.first, !program.contains("{")
             else { continue }
             do {
-                _ = try ProgramResolver.resolve(program, workingDirectory: workingDirectory, searchPath: searchPath)
+                _ = try ProgramResolver.resolve(
+                    program, workingDirectory: workingDirectory, homeDirectory: homeDirectory, searchPath: searchPath)
             } catch {
                 diagnostics.append(Diagnostic(.error, shortcut.location, "'\(shortcut.id)' \(stage): \(error)"))
             }

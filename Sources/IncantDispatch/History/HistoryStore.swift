@@ -36,18 +36,6 @@ public final class HistoryStore: Sendable {
         try HistoryMigrations.migrator.migrate(database)
     }
 
-    /// `$XDG_DATA_HOME/incant/history.sqlite`, or `~/.local/share/incant/history.sqlite` when
-    /// `XDG_DATA_HOME` is unset or not absolute (as the XDG base directory spec requires).
-    public static func defaultPath(
-        environment: [String: String] = ProcessInfo.processInfo.environment
-    ) -> String {
-        if let dataHome = environment["XDG_DATA_HOME"], dataHome.hasPrefix("/") {
-            return dataHome + "/incant/history.sqlite"
-        }
-        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
-        return home + "/.local/share/incant/history.sqlite"
-    }
-
     /// Whether a write failed and the dispatcher stopped recording here (see ``setAside()``).
     public var isSetAside: Bool { setAsideFlag.withLock { $0 } }
 

@@ -1,4 +1,5 @@
 import Foundation
+import IncantPhrases
 
 #if canImport(Glibc)
     import Glibc
@@ -13,10 +14,11 @@ import Foundation
 /// in `PATH`. Nothing is ever interpreted by a shell.
 enum ProgramResolver {
     /// The absolute path of `program`, or an error naming the path that is missing or not
-    /// executable.
+    /// executable. A leading `~` is `homeDirectory`.
     static func resolve(
         _ program: String,
         workingDirectory: String?,
+        homeDirectory: String,
         searchPath: String? = ProcessInfo.processInfo.environment["PATH"]
     ) throws(ProcessLaunchError) -> String {
         guard !program.isEmpty else {
@@ -30,7 +32,7 @@ enum ProgramResolver {
             }
             throw ProcessLaunchError("handler program '\(program)' not found in PATH")
         }
-        let path = absolutePath(program, relativeTo: workingDirectory)
+        let path = absolutePath(program, relativeTo: workingDirectory, homeDirectory: homeDirectory)
         var status = stat()
         guard stat(path, &status) == 0 else {
             throw ProcessLaunchError("handler program '\(path)' does not exist")
@@ -41,14 +43,17 @@ enum ProgramResolver {
         return path
     }
 
-    /// `path` made absolute: `~/` is the home directory, and a relative path is taken relative
-    /// to `directory` (itself made absolute against the current directory).
-    static func absolutePath(_ path: String, relativeTo directory: String? = nil) -> String {
+    /// `path` made absolute: `~/` is `homeDirectory` (by default `$HOME`), and a relative path
+    /// is taken relative to `directory` (itself made absolute against the current directory).
+    static func absolutePath(
+        _ path: String, relativeTo directory: String? = nil, homeDirectory: String = IncantPaths().home
+    ) -> String {
         if path.hasPrefix("/") { return path }
         if path == "~" || path.hasPrefix("~/") {
-            return NSHomeDirectory() + path.dropFirst()
+            return homeDirectory + path.dropFirst()
         }
-        let base = directory.map { absolutePath($0) } ?? FileManager.default.currentDirectoryPath
+        let base =
+            directory.map { absolutePath($0, homeDirectory: homeDirectory) } ?? FileManager.default.currentDirectoryPath
         // Drop `.` components so messages show `/defs/pizzeria`, not `/defs/./pizzeria`;
         // `..` is kept, as resolving it without the file system would ignore symbolic links.
         let components = (base + "/" + path).split(separator: "/").filter { $0 != "." }

@@ -21,8 +21,8 @@ extension ShortcutDefinition {
     /// The dialog for `response`: the handler's own dialog if it sent one; else this shortcut's
     /// declared dialog for the code, rendered with `parameters` overlaid by the response's
     /// parameters, when every placeholder has a value (a `{minutes}` the handler did not send
-    /// is never spoken as written); else, when `useDefault` is true, the code's
-    /// ``ResponseCode/defaultDialog``.
+    /// is never spoken as written), an enum value said in its spoken form ("new-york" → "new
+    /// york"); else, when `useDefault` is true, the code's ``ResponseCode/defaultDialog``.
     public func dialog(
         for response: ShortcutResponse,
         parameters: [String: ParameterValue],
@@ -34,9 +34,21 @@ extension ShortcutDefinition {
         if let template = responses[response.code.rawValue]?.dialog {
             let values = parameters.merging(response.parameters) { _, fromResponse in fromResponse }
             if template.placeholders.allSatisfy({ values[$0] != nil }) {
-                return template.render(values)
+                return template.render(spokenForms(of: values))
             }
         }
         return useDefault ? response.code.defaultDialog : nil
+    }
+
+    /// `values` with each enum parameter's value replaced by the spoken form declared for it.
+    public func spokenForms(of values: [String: ParameterValue]) -> [String: ParameterValue] {
+        var spoken = values
+        for parameter in parameters {
+            guard case .enumeration(let choices) = parameter.type, case .text(let value)? = values[parameter.name],
+                let choice = choices.first(where: { $0.value == value })
+            else { continue }
+            spoken[parameter.name] = .text(choice.spoken)
+        }
+        return spoken
     }
 }

@@ -28,14 +28,12 @@ public struct ShortcutRunner: Sendable {
             match: matcher.match(transcripts: transcripts), fallbackQuery: transcripts.first ?? "", options: options)
     }
 
-    /// Dispatches the accepted candidate of an existing match (e.g. from speech, after the
-    /// recognizer's own acceptance check); with `accepted: false` or no accepted candidate,
-    /// nothing runs.
+    /// Dispatches the accepted candidate of an existing match; without one, nothing runs.
     public func run(
-        match: MatchResult, accepted: Bool = true, fallbackQuery: String, options: DispatchOptions = DispatchOptions()
+        match: MatchResult, fallbackQuery: String, options: DispatchOptions = DispatchOptions()
     ) async -> QueryReport {
         let query = match.best?.transcript ?? fallbackQuery
-        guard accepted, let candidate = match.accepted,
+        guard let candidate = match.accepted,
             let shortcut = matcher.catalog.shortcut(candidate.shortcutID)
         else {
             return QueryReport(query: query, match: match, outcome: nil)

@@ -11,15 +11,6 @@ public enum DefinitionLoader {
         public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
     }
 
-    /// The default definitions folder: `$XDG_CONFIG_HOME/incant/shortcuts`
-    /// (`~/.config/incant/shortcuts` when unset).
-    public static func defaultPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
-        let base =
-            environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 }
-            ?? ((environment["HOME"] ?? NSHomeDirectory()) + "/.config")
-        return base + "/incant/shortcuts"
-    }
-
     /// Reads every definition under `path`, collecting all problems (never throws).
     public static func check(path: String) -> Result {
         var shortcuts: [ShortcutDefinition] = []
@@ -27,6 +18,8 @@ public enum DefinitionLoader {
         let files: [String]
         do {
             files = try definitionFiles(at: path)
+        } catch let error as DefinitionError {
+            return Result(shortcuts: [], diagnostics: error.diagnostics)
         } catch {
             return Result(shortcuts: [], diagnostics: [Diagnostic(.error, SourceLocation(file: path), "\(error)")])
         }

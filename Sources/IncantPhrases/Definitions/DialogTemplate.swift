@@ -13,36 +13,60 @@ public struct DialogTemplate: Sendable, Hashable, ExpressibleByStringLiteral {
         self.text = value
     }
 
-    /// Names of the `{placeholders}` in the text, in order of appearance.
-    public var placeholders: [String] {
-        var names: [String] = []
-        var rest = Substring(text)
-        while let open = rest.firstIndex(of: "{") {
-            guard let close = rest[open...].firstIndex(of: "}") else { break }
-            let name = rest[rest.index(after: open)..<close].trimmingCharacters(in: .whitespaces)
-            if !name.isEmpty { names.append(name) }
-            rest = rest[rest.index(after: close)...]
-        }
-        return names
+    /// One piece of the text: literal text, or a `{name}` placeholder as written.
+    enum Segment: Hashable {
+        case literal(String)
+        case placeholder(name: String, written: String)
     }
 
-    /// The text with each `{name}` replaced by the value's text; unknown names are left as
-    /// written so a missing value is visible rather than silently dropped.
-    public func render(_ values: [String: ParameterValue]) -> String {
-        var output = ""
+    /// The text cut into literal text and placeholders. `{{` and `}}` are a literal `{` and
+    /// `}` (so a JSON body can be written in a `run:` argument); a `{` without a closing `}`,
+    /// and `{}`, are literal text.
+    var segments: [Segment] {
+        var segments: [Segment] = []
+        var literal = ""
         var rest = Substring(text)
-        while let open = rest.firstIndex(of: "{") {
-            guard let close = rest[open...].firstIndex(of: "}") else { break }
-            output += rest[..<open]
-            let name = rest[rest.index(after: open)..<close].trimmingCharacters(in: .whitespaces)
-            if let value = values[name] {
-                output += value.description
+        while let first = rest.first {
+            if rest.hasPrefix("{{") || rest.hasPrefix("}}") {
+                literal.append(first)
+                rest = rest.dropFirst(2)
+            } else if first == "{", let close = rest.firstIndex(of: "}") {
+                let written = String(rest[...close])
+                let name = written.dropFirst().dropLast().trimmingCharacters(in: .whitespaces)
+                if name.isEmpty {
+                    literal += written
+                } else {
+                    if !literal.isEmpty { segments.append(.literal(literal)) }
+                    literal = ""
+                    segments.append(.placeholder(name: name, written: written))
+                }
+                rest = rest[rest.index(after: close)...]
             } else {
-                output += rest[open...close]
+                literal.append(first)
+                rest = rest.dropFirst()
             }
-            rest = rest[rest.index(after: close)...]
         }
-        output += rest
-        return output
+        if !literal.isEmpty { segments.append(.literal(literal)) }
+        return segments
+    }
+
+    /// Names of the `{placeholders}` in the text, in order of appearance.
+    public var placeholders: [String] {
+        segments.compactMap { segment in
+            if case .placeholder(let name, _) = segment { return name }
+            return nil
+        }
+    }
+
+    /// The text with each `{name}` replaced by the value's text and `{{`, `}}` by `{`, `}`;
+    /// unknown names are left as written so a missing value is visible rather than silently
+    /// dropped.
+    public func render(_ values: [String: ParameterValue]) -> String {
+        segments.map { segment in
+            switch segment {
+            case .literal(let text): return text
+            case .placeholder(let name, let written): return values[name]?.description ?? written
+            }
+        }.joined()
     }
 }

@@ -14,14 +14,6 @@ public struct PhraseStore: Sendable {
         self.directory = directory
     }
 
-    /// `$XDG_DATA_HOME/incant/phrases` (`~/.local/share/incant/phrases` when unset).
-    public static func defaultDirectory(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
-        let base =
-            environment["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : $0 }
-            ?? ((environment["HOME"] ?? NSHomeDirectory()) + "/.local/share")
-        return base + "/incant/phrases"
-    }
-
     /// Folder where recorded takes (WAV) are kept.
     public var takesDirectory: String { directory + "/takes" }
 
@@ -51,7 +43,9 @@ public struct PhraseStore: Sendable {
 
     /// Every stored phrase (an empty list when the store does not exist yet).
     public func all() throws -> [UserPhrase] {
-        guard FileManager.default.fileExists(atPath: directory) else { return [] }
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) else { return [] }
+        try requireFolder(isDirectory: isDirectory.boolValue)
         return try FileLock(path: lockPath).withLock(exclusive: false) { try readAll() }
     }
 
@@ -80,7 +74,19 @@ public struct PhraseStore: Sendable {
         return directory + "/" + shortcut + ".yaml"
     }
 
+    /// Throws when the store's path names a file: phrases are kept in a folder.
+    private func requireFolder(isDirectory: Bool) throws {
+        guard isDirectory else {
+            throw PhraseStoreError.io(
+                path: directory, message: "is a file, not a folder (the phrase store is a folder of YAML files)")
+        }
+    }
+
     func createDirectory() throws {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) {
+            try requireFolder(isDirectory: isDirectory.boolValue)
+        }
         do {
             try FileManager.default.createDirectory(
                 atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])

@@ -77,27 +77,13 @@ public struct PronunciationDictionary: Sendable, Equatable {
         try self.init(parsing: text, file: path)
     }
 
-    /// The user's override file: `$XDG_CONFIG_HOME/incant/dictionary.dict`, or
-    /// `~/.config/incant/dictionary.dict` when `XDG_CONFIG_HOME` is unset; `nil` without a home.
-    public static func userFile(environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
-        let configHome: String
-        if let xdg = environment["XDG_CONFIG_HOME"], xdg.hasPrefix("/") {
-            configHome = xdg
-        } else if let home = environment["HOME"], !home.isEmpty {
-            configHome = (home as NSString).appendingPathComponent(".config")
-        } else {
-            return nil
-        }
-        return (configHome as NSString).appendingPathComponent("incant/dictionary.dict")
-    }
-
     /// The override dictionaries layered: the project's, then the user's, whose entries
     /// replace the project's word by word. Missing files count as empty.
     ///
     /// - Throws: ``PronunciationDictionaryError`` for an unreadable or malformed file.
     public static func overrides(
         projectFile: String? = PronunciationDictionary.projectFile,
-        userFile: String? = PronunciationDictionary.userFile()
+        userFile: String?
     ) throws(PronunciationDictionaryError) -> PronunciationDictionary {
         var result = PronunciationDictionary()
         for path in [projectFile, userFile].compactMap(\.self) where FileManager.default.fileExists(atPath: path) {

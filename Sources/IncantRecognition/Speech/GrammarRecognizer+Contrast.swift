@@ -57,11 +57,23 @@ extension GrammarRecognizer {
         return hypothesis.words.reduce(0.0) { $0 + Double($1.acousticScore) }
     }
 
-    /// Searches `range` of `frames` with a grammar of the one sentence `words` (which may hold
-    /// a `( a | b )` choice).
+    /// Searches `range` of `frames` with a grammar of the one sentence `words`, each a word or
+    /// a `( a | b )` choice.
     private func align(_ words: [String], frames: CepstralFrames, range: Range<Int>) throws -> RecognitionHypothesis? {
-        let jsgf = "#JSGF V1.0;\ngrammar contrast;\npublic <s> = \(words.joined(separator: " "));\n"
-        try decoder.loadGrammar(jsgf: jsgf, named: Self.contrastSearch)
+        // A linear word graph in FSG text: cheaper to load than JSGF, and a JSGF search replaced
+        // under the same name leaves its compiled grammar behind in pocketsphinx, every utterance.
+        var lines = [
+            "FSG_BEGIN contrast", "NUM_STATES \(words.count + 1)", "START_STATE 0", "FINAL_STATE \(words.count)",
+        ]
+        for (state, slot) in words.enumerated() {
+            let choices =
+                slot.hasPrefix("(")
+                ? slot.split(separator: " ").filter { $0 != "(" && $0 != ")" && $0 != "|" }.map(String.init) : [slot]
+            let probability = String(format: "%.6f", 1 / Double(choices.count))
+            for word in choices { lines.append("TRANSITION \(state) \(state + 1) \(probability) \(word)") }
+        }
+        lines.append("FSG_END")
+        try decoder.loadGrammar(fsg: lines.joined(separator: "\n") + "\n", named: Self.contrastSearch)
         return try decoder.decode(frames, range: range, search: Self.contrastSearch)
     }
 }

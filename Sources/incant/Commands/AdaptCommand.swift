@@ -42,7 +42,7 @@ struct AdaptCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await withExitStatus {
-            let path = output ?? SpeechOptions.defaultAdaptationPath()
+            let path = output ?? SpeechOptions.defaultAdaptationPath
             if remove {
                 do {
                     try FileManager.default.removeItem(atPath: path)

@@ -8,10 +8,15 @@ struct HistoryCommand: AsyncParsableCommand {
         commandName: "history",
         abstract: "Show recent dispatches: time, query, shortcut, parameters, codes, durations.")
 
-    @Option(help: "How many entries.") var limit = 20
+    // Unconditional: `--limit -1` is a value to reject, not a missing one followed by an option.
+    @Option(parsing: .unconditional, help: "How many entries (1 or more).") var limit = 20
     @Option(help: "History database (default $XDG_DATA_HOME/incant/history.sqlite).") var database: String?
     @Flag(help: "Print JSON, one object per line.") var json = false
     @Flag(help: "Show how often each shortcut ran instead.") var usage = false
+
+    func validate() throws {
+        guard limit >= 1 else { throw ValidationError("--limit must be 1 or more, not \(limit)") }
+    }
 
     func run() async throws {
         try await withExitStatus {

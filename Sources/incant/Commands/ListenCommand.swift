@@ -48,11 +48,23 @@ struct ListenCommand: AsyncParsableCommand {
     @Flag(help: "Print one JSON object per utterance.")
     var json = false
 
-    @Flag(help: "Say questions and dialogs aloud with espeak-ng.")
-    var speak = false
+    @Flag(
+        name: .customLong("speak"), inversion: .prefixedNo,
+        help: "Say questions and dialogs aloud with espeak-ng (default: `speak:` in config.yaml, else no).")
+    var speakOption: Bool?
 
-    @Option(help: ArgumentHelp("How long to wait for a spoken or typed answer.", valueName: "seconds"))
-    var answerTimeout: Double = 10
+    /// `--speak` / `--no-speak`, else the configuration file's `speak:`.
+    var speak: Bool { speakOption ?? Settings.configuration.speak ?? false }
+
+    @Option(
+        name: .customLong("answer-timeout"),
+        help: ArgumentHelp(
+            "How long to wait for a spoken or typed answer (default: `answer-timeout:` in config.yaml, else 10).",
+            valueName: "seconds"))
+    var answerTimeoutOption: Double?
+
+    /// `--answer-timeout`, else the configuration file's, else 10 s.
+    var answerTimeout: Double { answerTimeoutOption ?? Settings.configuration.answerTimeout ?? 10 }
 
     @Flag(
         help: ArgumentHelp(
@@ -77,11 +89,13 @@ struct ListenCommand: AsyncParsableCommand {
         let catalog = catalog
         let configuration = ListenerConfiguration(
             source: source, recognizer: PocketSphinxRecognizer(engine), catalog: loaded,
-            frontEnds: try speech.frontEnds(), detector: Endpointer(settings: audio.endpointer), matchOptions: try matching.options(),
+            frontEnds: try speech.frontEnds(), detector: Endpointer(settings: audio.endpointer),
+            matchOptions: try matching.options(),
             dispatcher: Dispatcher(
-                interaction: TerminalInteraction(answers: try dispatching.answerValues(), interactive: false),
-                history: try dispatching.history()),
-            dispatchOptions: dispatching.options, speaker: speak ? Speaker() : nil,
+                interaction: TerminalInteraction(
+                    answers: try dispatching.answerValues(checkedAgainst: loaded.shortcuts), interactive: false),
+                history: try dispatching.history(), homeDirectory: Settings.paths.home),
+            dispatchOptions: dispatching.options, speaker: speak ? Speaker(command: Settings.paths.speakCommand) : nil,
             typedAnswers: audio.stdin ? nil : KeyboardLines.start(), isLive: audio.isLive,
             answerTimeout: .milliseconds(Int(max(0.1, answerTimeout) * 1000)),
             reload: CatalogReload(

@@ -20,7 +20,7 @@ struct PhrasesCommand: AsyncParsableCommand {
                 pronounced, is refused; one that is only a word or two away from another is \
                 accepted with a warning.
                 """)
-        @Argument(help: "Shortcut id.") var shortcut: String
+        @Argument(help: "Shortcut id.", completion: ShortcutCompletion.kind) var shortcut: String
         @Argument(help: "The phrase.") var phrase: String
         @Option(
             name: .customLong("set"),

@@ -23,7 +23,7 @@ extension PhrasesCommand {
                 `phrases add`, and the takes are saved as WAV files in the store's takes/ folder.
                 """)
 
-        @Argument(help: "Shortcut id.") var shortcut: String
+        @Argument(help: "Shortcut id.", completion: ShortcutCompletion.kind) var shortcut: String
         @Option(help: "How many times to say the phrase (default 3, or one per --file).") var takes: Int?
         @Option(help: "The phrase's words (skips the question; the takes are still saved).") var phrase: String?
         @Option(
@@ -177,7 +177,7 @@ extension PhrasesCommand {
                 otherwise. With --json, one object per take.
                 """)
 
-        @Argument(help: "Only the takes of this shortcut.") var shortcut: String?
+        @Argument(help: "Only the takes of this shortcut.", completion: ShortcutCompletion.kind) var shortcut: String?
         @Flag(help: "One JSON object per take.") var json = false
         @OptionGroup var catalog: CatalogOptions
         @OptionGroup var matching: MatchOptionGroup

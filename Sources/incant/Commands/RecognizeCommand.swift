@@ -22,12 +22,18 @@ struct RecognizeCommand: AsyncParsableCommand {
             "decodeSeconds", …}.
             """)
 
-    @Argument(help: "Recordings to recognize.") var files: [String]
+    @Argument(help: "Recordings to recognize (none with --print-grammar).") var files: [String] = []
     @OptionGroup var catalog: CatalogOptions
     @OptionGroup var matching: MatchOptionGroup
     @OptionGroup var speech: SpeechOptions
     @Flag(help: "One JSON object per line.") var json = false
     @Flag(help: "Print the compiled JSGF grammar and exit.") var printGrammar = false
+
+    func validate() throws {
+        guard printGrammar || !files.isEmpty else {
+            throw ValidationError("give one or more recordings to recognize, or --print-grammar")
+        }
+    }
 
     func run() async throws {
         try await withExitStatus {

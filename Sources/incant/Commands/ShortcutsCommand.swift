@@ -49,7 +49,7 @@ struct ShortcutsCommand: AsyncParsableCommand {
     struct Show: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Show one shortcut: parameters, phrases, handlers, responses.")
-        @Argument(help: "Shortcut id.") var id: String
+        @Argument(help: "Shortcut id.", completion: ShortcutCompletion.kind) var id: String
         @OptionGroup var catalog: CatalogOptions
 
         func run() async throws {
@@ -121,6 +121,7 @@ struct ShortcutsCommand: AsyncParsableCommand {
         @OptionGroup var catalog: CatalogOptions
 
         func run() async throws {
+            try await withExitStatus { try catalog.requireShortcuts() }
             let result = DefinitionLoader.check(path: catalog.shortcutsPath)
             var diagnostics = result.diagnostics
             var userPhrases: [UserPhrase] = []
@@ -140,7 +141,9 @@ struct ShortcutsCommand: AsyncParsableCommand {
             diagnostics += CatalogCheck.emptyQueryMatches(loaded)
             let parsed = Set(diagnostics.map(\.location))
             diagnostics += CatalogCheck.shortcutsWithoutPhrases(loaded).filter { !parsed.contains($0.location) }
-            diagnostics += loaded.shortcuts.flatMap { HandlerCheck.diagnostics(of: $0) }
+            diagnostics += loaded.shortcuts.flatMap {
+                HandlerCheck.diagnostics(of: $0, homeDirectory: Settings.paths.home)
+            }
             do {
                 for finding in try PhrasePronunciation.unpronounceable(in: loaded) ?? [] {
                     diagnostics.append(

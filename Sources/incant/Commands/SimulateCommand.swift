@@ -25,15 +25,39 @@ struct SimulateCommand: AsyncParsableCommand {
     @Flag(help: "Print one JSON object instead of text.")
     var json = false
 
+    @Option(
+        name: .customLong("answer-timeout"),
+        help: ArgumentHelp(
+            "How long a question waits for a typed or piped answer (default: `answer-timeout:` in config.yaml, else 30).",
+            valueName: "seconds"))
+    var answerTimeoutOption: Double?
+
+    func validate() throws {
+        if let answerTimeoutOption, !(answerTimeoutOption > 0 && answerTimeoutOption <= 3600) {
+            throw ValidationError("--answer-timeout must be between 0 and 3600 seconds")
+        }
+    }
+
     func run() async throws {
         try await withExitStatus {
-            let runner = try makeRunner()
+            let matcher = PhraseMatcher(catalog: try catalog.loadCatalog(), options: try matching.options())
+            let match = matcher.match(transcripts: [query])
+            // `--answer` is checked against the shortcut that will run (or, when none will,
+            // every shortcut) before anything runs.
+            let chosen = match.accepted.flatMap { matcher.catalog.shortcut($0.shortcutID) }
+            let answers = try dispatching.answerValues(checkedAgainst: chosen.map { [$0] } ?? matcher.catalog.shortcuts)
+            let seconds = answerTimeoutOption ?? Settings.configuration.answerTimeout ?? 30
+            let dispatcher = Dispatcher(
+                interaction: TerminalInteraction(answers: answers, timeout: .milliseconds(Int(seconds * 1000))),
+                history: try dispatching.history(), homeDirectory: Settings.paths.home)
+            let runner = ShortcutRunner(matcher: matcher, dispatcher: dispatcher)
             let query = query
             let options = dispatching.options
-            // SIGINT/SIGTERM: the handler's process group is killed, the dispatch is recorded as
-            // interrupted and printed, and the exit status is 128 + the signal number.
+            // SIGINT/SIGTERM: the handler's process group is killed (or a question stops
+            // waiting), the dispatch is recorded as interrupted and printed, and the exit status
+            // is 128 + the signal number.
             let interruptible = try await SignalCancellation.run {
-                await runner.run(query, options: options)
+                await runner.run(match: match, fallbackQuery: query, options: options)
             }
             let report = interruptible.value
             if json {
@@ -46,20 +70,11 @@ struct SimulateCommand: AsyncParsableCommand {
             if status != 0 { throw ExitCode(status) }
         }
     }
-
-    func makeRunner() throws -> ShortcutRunner {
-        let matcher = PhraseMatcher(catalog: try catalog.loadCatalog(), options: try matching.options())
-        let history = try dispatching.history()
-        let dispatcher = Dispatcher(
-            interaction: TerminalInteraction(answers: try dispatching.answerValues()),
-            history: history)
-        return ShortcutRunner(matcher: matcher, dispatcher: dispatcher)
-    }
 }
 
 /// Opens the history database, naming the path when it cannot be.
 func openHistory(path: String? = nil) throws -> HistoryStore {
-    let location = path ?? HistoryStore.defaultPath()
+    let location = path ?? Settings.paths.history
     do {
         return try HistoryStore(path: location)
     } catch {

@@ -5,7 +5,10 @@ import IncantCapture
 
 /// Where `listen` and `phrases record` take audio from, and how utterances are cut from it.
 struct AudioSourceOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("ALSA capture device, as for `arecord -D` (default: default).", valueName: "name"))
+    @Option(
+        help: ArgumentHelp(
+            "ALSA capture device, as for `arecord -D` (default: `device:` in config.yaml, else default).",
+            valueName: "name"))
     var device: String?
 
     @Option(
@@ -20,8 +23,15 @@ struct AudioSourceOptions: ParsableArguments {
     @Flag(help: "Play --file in real time (20 ms chunks, as a microphone delivers them).")
     var realTime = false
 
-    @Option(help: ArgumentHelp("Silence (ms) that ends an utterance.", valueName: "ms"))
-    var trailingSilence: Int = 300
+    @Option(
+        name: .customLong("trailing-silence"),
+        help: ArgumentHelp(
+            "Silence (ms) that ends an utterance (default: `trailing-silence:` in config.yaml, else 300).",
+            valueName: "ms"))
+    var trailingSilenceOption: Int?
+
+    /// `--trailing-silence`, else the configuration file's, else 300 ms.
+    var trailingSilence: Int { trailingSilenceOption ?? Settings.configuration.trailingSilence ?? 300 }
 
     @Option(help: ArgumentHelp("Longest utterance (seconds); longer speech is cut.", valueName: "seconds"))
     var maxUtterance: Double = 12
@@ -39,7 +49,7 @@ struct AudioSourceOptions: ParsableArguments {
         guard (10...10_000).contains(speculateAfter) else {
             throw ValidationError("--speculate-after must be between 10 and 10000 ms")
         }
-        guard (50...10_000).contains(trailingSilence) else {
+        if let trailingSilenceOption, !(50...10_000).contains(trailingSilenceOption) {
             throw ValidationError("--trailing-silence must be between 50 and 10000 ms")
         }
         guard maxUtterance >= 1, maxUtterance <= 300 else {
@@ -69,7 +79,7 @@ struct AudioSourceOptions: ParsableArguments {
         if let file = files.first {
             return realTime ? WAVFileSource(path: file, chunkSize: 320, realTime: true) : WAVFileSource(path: file)
         }
-        return ALSACaptureSource(device: device ?? "default")
+        return ALSACaptureSource(device: device ?? Settings.configuration.device ?? "default")
     }
 }
 

@@ -8,22 +8,29 @@ struct CatalogOptions: ParsableArguments {
         name: .long,
         help: ArgumentHelp(
             "Shortcut definitions: a YAML file or a folder of *.yaml files.",
-            discussion: "Default: $XDG_CONFIG_HOME/incant/shortcuts.", valueName: "path"))
+            discussion:
+                "Default: `shortcuts:` in config.yaml, else $XDG_CONFIG_HOME/incant/shortcuts (`incant init` makes it).",
+            valueName: "path"))
     var shortcuts: String?
 
     @Option(
         name: .long,
         help: ArgumentHelp(
-            "Folder of your recorded phrases.", discussion: "Default: $XDG_DATA_HOME/incant/phrases.",
+            "Folder of your recorded phrases.",
+            discussion: "Default: `phrases:` in config.yaml, else $XDG_DATA_HOME/incant/phrases.",
             valueName: "dir"))
     var phrases: String?
 
-    var shortcutsPath: String { shortcuts ?? DefinitionLoader.defaultPath() }
-    var phrasesDirectory: String { phrases ?? PhraseStore.defaultDirectory() }
+    /// `--shortcuts`, else `shortcuts:` of the configuration file, else the XDG default.
+    var shortcutsPath: String { shortcuts ?? Settings.configuration.shortcuts ?? Settings.paths.shortcuts }
+    /// `--phrases`, else `phrases:` of the configuration file, else the XDG default.
+    var phrasesDirectory: String { phrases ?? Settings.configuration.phrases ?? Settings.paths.phrases }
     var store: PhraseStore { PhraseStore(directory: phrasesDirectory) }
 
-    /// Loads the definitions; definition errors print every problem and exit 65.
+    /// Loads the definitions; definition errors print every problem and exit 65. Without any
+    /// definitions (a first run), the error says to run `incant init`.
     func loadShortcuts() throws -> [ShortcutDefinition] {
+        try requireShortcuts()
         let result = DefinitionLoader.check(path: shortcutsPath)
         if result.hasErrors {
             for diagnostic in result.diagnostics where diagnostic.severity == .error {
@@ -51,6 +58,17 @@ struct CatalogOptions: ParsableArguments {
                 + " \(shortcutsPath): what they name is not loaded, the other \(result.shortcuts.count) shortcut"
                 + "\(result.shortcuts.count == 1 ? " is" : "s are") (see `incant shortcuts check`)")
         return result.shortcuts
+    }
+
+    /// Throws, naming the path and what to do, when the definitions do not exist.
+    func requireShortcuts() throws {
+        guard !FileManager.default.fileExists(atPath: shortcutsPath) else { return }
+        let advice =
+            shortcuts == nil && Settings.configuration.shortcuts == nil
+            ? "run `incant init` to create it with an example shortcut set, or give --shortcuts PATH"
+            : "give the path of a YAML file or a folder of *.yaml files"
+        throw CommandFailure(
+            message: "no shortcut definitions at \(shortcutsPath): \(advice)", status: ExitStatus.noInput)
     }
 
     /// Loads definitions (those without errors, see ``loadUsableShortcuts()``) and the user's

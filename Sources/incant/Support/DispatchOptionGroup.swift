@@ -1,5 +1,6 @@
 import ArgumentParser
 import IncantDispatch
+import IncantPhrases
 
 /// Options of the commands that run shortcuts (`simulate`, `listen`): answers given in
 /// advance, confirmation, dry run, history.
@@ -20,16 +21,37 @@ struct DispatchOptionGroup: ParsableArguments {
 
     var options: DispatchOptions { DispatchOptions(assumeYes: yes, dryRun: dryRun) }
 
-    /// The `--answer` values by parameter name.
-    func answerValues() throws -> [String: String] {
-        try parseAssignments(answers, option: "--answer")
+    /// Names `--answer` takes besides parameters: the answer to a yes/no confirmation.
+    static let confirmationNames: Set<String> = ["yes", "confirm"]
+
+    /// The `--answer` values by parameter name. A name that none of `shortcuts` declares (the
+    /// shortcut that will run, or every shortcut that might) is a usage error naming it: an
+    /// answer is never silently ignored.
+    func answerValues(checkedAgainst shortcuts: [ShortcutDefinition]) throws -> [String: String] {
+        let values = try parseAssignments(answers, option: "--answer")
+        let declared = Set(shortcuts.flatMap { $0.parameters.map(\.name) })
+        for name in values.keys.sorted() where !declared.contains(name) && !Self.confirmationNames.contains(name) {
+            let problem: String
+            if shortcuts.count == 1, let shortcut = shortcuts.first {
+                let names = shortcut.parameters.map(\.name)
+                problem =
+                    "shortcut '\(shortcut.id)' has no parameter '\(name)'"
+                    + (names.isEmpty ? " (it has none)" : " (its parameters: \(names.joined(separator: ", ")))")
+            } else {
+                problem = "no shortcut has a parameter '\(name)'"
+            }
+            throw CommandFailure(
+                message: "--answer \(name)=\(values[name] ?? ""): \(problem); `yes=` answers a confirmation",
+                status: ExitStatus.usage)
+        }
+        return values
     }
 
     /// The history to record in, unless `--no-history`. History is a record, not a gate: one
     /// that cannot be opened (corrupt, unreadable) is a warning, and the command runs without it.
     func history() throws -> HistoryStore? {
         if noHistory { return nil }
-        let location = HistoryStore.defaultPath()
+        let location = Settings.paths.history
         do {
             return try HistoryStore(path: location)
         } catch {

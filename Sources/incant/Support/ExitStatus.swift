@@ -16,6 +16,8 @@ enum ExitStatus {
     static let noInput: Int32 = 66
     /// A system error such as an unwritable store (EX_IOERR).
     static let io: Int32 = 74
+    /// An invalid configuration file (EX_CONFIG).
+    static let configuration: Int32 = 78
 }
 
 /// An error printed as `incant: message` before exiting with `status`.

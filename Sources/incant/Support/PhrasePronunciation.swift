@@ -12,7 +12,7 @@ enum PhrasePronunciation {
         guard let model = try? PocketSphinxModel.locate() else { return nil }
         var files: [String] = []
         if let project = ModelsDirectory.locate() { files.append(project + "/dictionary.dict") }
-        if let user = PronunciationDictionary.userFile() { files.append(user) }
+        files.append(Settings.paths.dictionary)
         var overrides = PronunciationDictionary()
         for file in files where FileManager.default.fileExists(atPath: file) {
             overrides = overrides.merging(try PronunciationDictionary(contentsOfFile: file))

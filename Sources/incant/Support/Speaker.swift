@@ -12,8 +12,9 @@ final class Speaker: DialogSpeaker {
     private let command: [String]
     private let broken = Mutex(false)
 
-    init(environment: [String: String] = ProcessInfo.processInfo.environment) {
-        if let custom = environment["INCANT_SPEAK_COMMAND"], !custom.isEmpty {
+    /// - Parameter custom: the speaking program (`IncantPaths/speakCommand`), or `nil` for espeak-ng.
+    init(command custom: String?) {
+        if let custom {
             command = [custom]
         } else {
             // `--` ends options: text starting with "-" is still just text.

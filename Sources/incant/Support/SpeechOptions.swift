@@ -7,9 +7,14 @@ import IncantRecognition
 /// Options of the commands that listen: the model, pronunciation overrides, rejection.
 struct SpeechOptions: ParsableArguments {
     @Option(
+        name: .customLong("model"),
         help: ArgumentHelp(
-            "Acoustic model folder (default: $INCANT_MODEL_DIR or Debian's pocketsphinx-en-us).", valueName: "dir"))
-    var model: String?
+            "Acoustic model folder (default: `model:` in config.yaml, $INCANT_MODEL_DIR or Debian's pocketsphinx-en-us).",
+            valueName: "dir"))
+    var modelOption: String?
+
+    /// `--model`, else `model:` of the configuration file; `nil` leaves it to `$INCANT_MODEL_DIR`.
+    var model: String? { modelOption ?? Settings.configuration.model }
 
     @Option(
         name: .customLong("dictionary"),
@@ -18,8 +23,17 @@ struct SpeechOptions: ParsableArguments {
                 + "$XDG_CONFIG_HOME/incant/dictionary.dict are always read.", valueName: "file"))
     var dictionaries: [String] = []
 
-    @Option(help: "Reject utterances whose acoustic confidence is below this (0–1).")
-    var rejectionThreshold: Double = RecognizerOptions().rejectionThreshold
+    @Option(
+        name: .customLong("rejection-threshold"),
+        help:
+            "Reject utterances whose acoustic confidence is below this (0–1; default: `rejection-threshold:` in config.yaml)."
+    )
+    var rejectionThresholdOption: Double?
+
+    /// `--rejection-threshold`, else the configuration file's, else the recognizer's default.
+    var rejectionThreshold: Double {
+        rejectionThresholdOption ?? Settings.configuration.rejectionThreshold ?? RecognizerOptions().rejectionThreshold
+    }
 
     @Flag(
         help: ArgumentHelp(
@@ -43,17 +57,6 @@ struct SpeechOptions: ParsableArguments {
             valueName: "name"))
     var frontEnd: String?
 
-    @Option(help: .hidden) var grammarFormat: String = RecognizerOptions.GrammarFormat.fsg.rawValue
-    @Flag(help: .hidden) var runningNormalization = false
-    @Flag(help: .hidden) var noPhoneLoop = false
-    @Flag(help: .hidden) var posterior = false
-    @Option(help: .hidden) var garbagePenalty: Double?
-    @Option(help: .hidden) var decoderOption: [String] = []
-    @Option(help: .hidden) var speechGate: Double?
-    @Option(help: .hidden) var minimumCoverage: Double?
-    @Option(help: .hidden) var marginCenter: Double?
-    @Option(help: .hidden) var minimumSupport: Double?
-
     /// - Parameter parallelPhoneLoop: decode the phone loop beside the grammar (unless `--one-core`).
     func recognizerOptions(parallelPhoneLoop: Bool = false) throws -> RecognizerOptions {
         guard (0...1).contains(rejectionThreshold) else {
@@ -61,34 +64,16 @@ struct SpeechOptions: ParsableArguments {
         }
         var files: [String] = []
         if let project = ModelsDirectory.locate() { files.append(project + "/dictionary.dict") }
-        if let user = PronunciationDictionary.userFile() { files.append(user) }
+        files.append(Settings.paths.dictionary)
         files += dictionaries
         for file in dictionaries where !FileManager.default.isReadableFile(atPath: file) {
             throw CommandFailure(message: "cannot read dictionary file \(file)", status: ExitStatus.noInput)
         }
-        guard let format = RecognizerOptions.GrammarFormat(rawValue: grammarFormat) else {
-            throw CommandFailure(message: "--grammar-format must be fsg or jsgf", status: ExitStatus.usage)
-        }
         var decoder = RecognizerOptions.tunedDecoder
         decoder.adaptation = try adaptationFile()
-        decoder.computesPosterior = posterior
-        decoder.normalizesWholeUtterance = !runningNormalization
-        for pair in decoderOption {
-            let parts = pair.split(separator: "=", maxSplits: 1).map(String.init)
-            guard parts.count == 2 else {
-                throw CommandFailure(message: "--decoder-option expects -name=value", status: ExitStatus.usage)
-            }
-            decoder.extraArguments.append((parts[0], parts[1]))
-        }
         var options = RecognizerOptions(
-            rejectionThreshold: rejectionThreshold, usesPhoneLoop: !noPhoneLoop, dictionaryFiles: files,
-            decoder: decoder, grammarFormat: format)
+            rejectionThreshold: rejectionThreshold, dictionaryFiles: files, decoder: decoder)
         options.decodesPhoneLoopInParallel = parallelPhoneLoop && !oneCore
-        if let garbagePenalty { options.garbage = GarbageModel(phonePenalty: garbagePenalty) }
-        if let speechGate { options.acceptance.speechGate = speechGate }
-        if let minimumCoverage { options.acceptance.minimumCoverage = minimumCoverage }
-        if let marginCenter { options.acceptance.marginCenter = marginCenter }
-        if let minimumSupport { options.acceptance.minimumSupport = minimumSupport }
         return options
     }
 
@@ -102,16 +87,12 @@ struct SpeechOptions: ParsableArguments {
             }
             return adaptation
         }
-        let standard = Self.defaultAdaptationPath()
+        let standard = Self.defaultAdaptationPath
         return FileManager.default.fileExists(atPath: standard) ? standard : nil
     }
 
-    /// `$XDG_DATA_HOME/incant/adaptation.mllr` (`~/.local/share/incant/adaptation.mllr` when
-    /// unset): beside the default phrase store, whose folder rule it shares.
-    static func defaultAdaptationPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
-        (PhraseStore.defaultDirectory(environment: environment) as NSString).deletingLastPathComponent
-            + "/adaptation.mllr"
-    }
+    /// `$XDG_DATA_HOME/incant/adaptation.mllr`.
+    static var defaultAdaptationPath: String { Settings.paths.adaptation }
 
     /// Loads the model and compiles the grammar of `catalog`, naming what went wrong.
     /// `parallelPhoneLoop` is for listeners (results sooner, see ``oneCore``).
@@ -138,15 +119,18 @@ struct SpeechOptions: ParsableArguments {
 
 /// The project's `models/` folder (dictionary additions, manifest): `$INCANT_MODELS`, or the
 /// nearest `models/manifest.yaml` above the executable (a source checkout), or
+/// `share/incant/models` beside the executable's `bin/` (`make install PREFIX=…`), or
 /// `/usr/local/share/incant/models` and `/usr/share/incant/models`.
 enum ModelsDirectory {
     static func locate() -> String? {
         let manager = FileManager.default
-        if let explicit = ProcessInfo.processInfo.environment["INCANT_MODELS"], !explicit.isEmpty {
+        if let explicit = Settings.paths.modelsDirectory {
             return explicit
         }
-        var directory = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-            .deletingLastPathComponent()
+        // The running executable (found through PATH too), not the name it was called by.
+        let executable = (Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.arguments[0]))
+            .resolvingSymlinksInPath()
+        var directory = executable.deletingLastPathComponent()
         for _ in 0..<6 {
             let candidate = directory.appendingPathComponent("models")
             if manager.fileExists(atPath: candidate.appendingPathComponent("manifest.yaml").path) {
@@ -154,7 +138,9 @@ enum ModelsDirectory {
             }
             directory.deleteLastPathComponent()
         }
-        for candidate in ["/usr/local/share/incant/models", "/usr/share/incant/models"]
+        let installed = executable.deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("share/incant/models").path
+        for candidate in [installed, "/usr/local/share/incant/models", "/usr/share/incant/models"]
         where manager.fileExists(atPath: candidate + "/manifest.yaml") {
             return candidate
         }

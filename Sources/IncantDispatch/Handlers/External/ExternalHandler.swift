@@ -22,6 +22,9 @@ public struct ExternalHandler: Sendable, Hashable {
     /// The cap on captured stdout and on captured stderr, in bytes.
     public var outputLimit: Int
 
+    /// What a program path starting with `~` starts at.
+    public var homeDirectory: String
+
     /// The default cap on captured stdout and on captured stderr: 64 KiB each.
     public static let defaultOutputLimit = 64 * 1024
 
@@ -31,8 +34,10 @@ public struct ExternalHandler: Sendable, Hashable {
         timeout: Duration = HandlerSpec.defaultTimeout,
         workingDirectory: String,
         declaredParameters: [String] = [],
-        outputLimit: Int = ExternalHandler.defaultOutputLimit
+        outputLimit: Int = ExternalHandler.defaultOutputLimit,
+        homeDirectory: String = IncantPaths().home
     ) {
+        self.homeDirectory = homeDirectory
         self.arguments = arguments
         self.timeout = timeout
         self.workingDirectory = workingDirectory
@@ -45,7 +50,7 @@ public struct ExternalHandler: Sendable, Hashable {
     public func respond(to request: ShortcutRequest) async -> ShortcutResponse {
         do {
             let executable = try ProgramResolver.resolve(
-                arguments.first ?? "", workingDirectory: workingDirectory)
+                arguments.first ?? "", workingDirectory: workingDirectory, homeDirectory: homeDirectory)
             let filled = ArgumentTemplate.fill(
                 arguments, parameters: request.parameters, declaredParameters: declaredParameters)
             let launch = ProcessLaunch(
@@ -53,7 +58,7 @@ public struct ExternalHandler: Sendable, Hashable {
                 arguments: Array(filled.dropFirst()),
                 environment: HandlerEnvironment.variables(
                     for: request, declaredParameters: declaredParameters),
-                workingDirectory: ProgramResolver.absolutePath(workingDirectory),
+                workingDirectory: ProgramResolver.absolutePath(workingDirectory, homeDirectory: homeDirectory),
                 standardInput: try Self.encode(request),
                 timeout: timeout,
                 outputLimit: outputLimit

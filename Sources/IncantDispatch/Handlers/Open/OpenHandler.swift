@@ -8,23 +8,28 @@ public struct OpenHandler: Sendable, Hashable {
     public var target: String
     /// The program that does the opening.
     public var opener: Opener
+    /// What a target path starting with `~` starts at.
+    public var homeDirectory: String
 
-    /// Creates a handler opening `target` with `opener`.
-    public init(target: String, opener: Opener = .xdgOpen) {
+    /// Creates a handler opening `target` with `opener`; `~` in a path is `homeDirectory`
+    /// (by default `$HOME`).
+    public init(target: String, opener: Opener = .xdgOpen, homeDirectory: String = IncantPaths().home) {
         self.target = target
         self.opener = opener
+        self.homeDirectory = homeDirectory
     }
 
     /// Opens the target with `request`'s parameters filled in. The opener gets no request on
     /// stdin and no `INCANT_*` variables: it is a generic program, not an Incant handler.
     public func respond(to request: ShortcutRequest) async -> ShortcutResponse {
-        let filled = OpenTarget.fill(target, parameters: request.parameters)
+        let filled = OpenTarget.fill(target, parameters: request.parameters, homeDirectory: homeDirectory)
         func failure(_ reason: String) -> ShortcutResponse {
             ShortcutResponse(
                 code: .failureRequiringAppLaunch, reason: "cannot open '\(filled)': \(reason)")
         }
         do {
-            let executable = try ProgramResolver.resolve(opener.program, workingDirectory: nil)
+            let executable = try ProgramResolver.resolve(
+                opener.program, workingDirectory: nil, homeDirectory: homeDirectory)
             let result = try await ProcessRunner.run(
                 ProcessLaunch(
                     executablePath: executable,

@@ -22,9 +22,9 @@ enum OpenTarget {
         charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
 
     /// `template` with placeholders filled: percent-encoded for URLs, as they are for paths. A
-    /// path starting with `~/` starts at the home directory, and one starting with `-` gets `./`
+    /// path starting with `~/` starts at `homeDirectory`, and one starting with `-` gets `./`
     /// in front so the opener cannot take it for an option.
-    static func fill(_ template: String, parameters: [String: ParameterValue]) -> String {
+    static func fill(_ template: String, parameters: [String: ParameterValue], homeDirectory: String) -> String {
         if isURL(template) {
             let encoded = parameters.mapValues { value in
                 ParameterValue.text(
@@ -35,7 +35,7 @@ enum OpenTarget {
         }
         var path = DialogTemplate(template).render(parameters)
         if path == "~" || path.hasPrefix("~/") {
-            path = NSHomeDirectory() + path.dropFirst()
+            path = homeDirectory + path.dropFirst()
         } else if path.hasPrefix("-") {
             path = "./" + path
         }

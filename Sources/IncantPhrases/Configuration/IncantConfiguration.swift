@@ -1,0 +1,128 @@
+import Foundation
+import Yams
+
+/// The settings of `$XDG_CONFIG_HOME/incant/config.yaml`: defaults for command-line options,
+/// so they are not repeated on every command. A command-line option overrides its key.
+///
+/// Every key is optional; an absent file is an empty configuration. Relative folder paths
+/// resolve against the file's folder and a leading `~` against the home directory.
+public struct IncantConfiguration: Sendable, Hashable {
+    /// Shortcut definitions: a YAML file or a folder of them (`shortcuts:`).
+    public var shortcuts: String?
+    /// Folder of the user's recorded phrases (`phrases:`).
+    public var phrases: String?
+    /// ALSA capture device (`device:`).
+    public var device: String?
+    /// Whether dialogs and questions are spoken aloud (`speak:`).
+    public var speak: Bool?
+    /// Matches below this confidence are rejected, 0–1 (`threshold:`).
+    public var threshold: Double?
+    /// Utterances below this acoustic confidence are rejected, 0–1 (`rejection-threshold:`).
+    public var rejectionThreshold: Double?
+    /// Silence in milliseconds that ends an utterance, 50–10000 (`trailing-silence:`).
+    public var trailingSilence: Int?
+    /// How long a question waits for its answer, in seconds (`answer-timeout:`).
+    public var answerTimeout: Double?
+    /// Acoustic model folder (`model:`).
+    public var model: String?
+
+    /// The keys a configuration file may hold.
+    public static let keys = [
+        "shortcuts", "phrases", "device", "speak", "threshold", "rejection-threshold", "trailing-silence",
+        "answer-timeout", "model",
+    ]
+
+    /// An empty configuration: every option at its built-in default.
+    public init() {}
+
+    /// Reads `file`; a file that does not exist is an empty configuration.
+    ///
+    /// - Throws: ``DefinitionError`` with one diagnostic per problem, each naming the file,
+    ///   line and key.
+    public init(contentsOf file: String, paths: IncantPaths) throws(DefinitionError) {
+        guard FileManager.default.fileExists(atPath: file) else {
+            self.init()
+            return
+        }
+        let text: String
+        do {
+            text = try String(contentsOfFile: file, encoding: .utf8)
+        } catch {
+            throw DefinitionError([
+                Diagnostic(.error, SourceLocation(file: file), "cannot read: \(error.localizedDescription)")
+            ])
+        }
+        try self.init(parsing: text, file: file, paths: paths)
+    }
+
+    /// Parses the text of a configuration file named `file`.
+    ///
+    /// - Throws: ``DefinitionError`` with one diagnostic per problem.
+    public init(parsing text: String, file: String, paths: IncantPaths) throws(DefinitionError) {
+        self.init()
+        var reader = YAMLReader(file: file)
+        let root: Node?
+        do {
+            root = try Yams.compose(yaml: text, YAMLReader.resolver)
+        } catch let error as YamlError {
+            throw DefinitionError([DefinitionParser.diagnostic(for: error, file: file)])
+        } catch {
+            throw DefinitionError([Diagnostic(.error, SourceLocation(file: file), "cannot read YAML: \(error)")])
+        }
+        guard let root else { return }
+        guard let entries = reader.mapping(root, what: "the configuration") else {
+            throw DefinitionError(reader.diagnostics)
+        }
+        reader.checkKeys(entries, allowed: Self.keys, what: "the configuration")
+        let folder = (file as NSString).deletingLastPathComponent
+        func path(_ node: Node, _ key: String) -> String? {
+            guard let text = reader.string(node, what: "'\(key)'") else { return nil }
+            guard !text.isEmpty else {
+                reader.error(node, "'\(key)' must not be empty")
+                return nil
+            }
+            let expanded = paths.expandingTilde(text)
+            return expanded.hasPrefix("/") ? expanded : (folder as NSString).appendingPathComponent(expanded)
+        }
+        func fraction(_ node: Node, _ key: String) -> Double? {
+            guard let value = reader.number(node, what: "'\(key)'") else { return nil }
+            guard (0...1).contains(value) else {
+                reader.error(node, "'\(key)' must be between 0 and 1, not \(node.string ?? "\(value)")")
+                return nil
+            }
+            return value
+        }
+        for (key, _, value) in entries {
+            switch key {
+            case "shortcuts": shortcuts = path(value, key)
+            case "phrases": phrases = path(value, key)
+            case "model": model = path(value, key)
+            case "device":
+                device = reader.string(value, what: "'device'")
+                if device?.isEmpty == true {
+                    reader.error(value, "'device' must not be empty")
+                    device = nil
+                }
+            case "speak": speak = reader.bool(value, what: "'speak'")
+            case "threshold": threshold = fraction(value, key)
+            case "rejection-threshold": rejectionThreshold = fraction(value, key)
+            case "trailing-silence":
+                guard let milliseconds = value.int, (50...10_000).contains(milliseconds) else {
+                    reader.error(
+                        value, "'trailing-silence' must be a whole number of milliseconds between 50 and 10000")
+                    continue
+                }
+                trailingSilence = milliseconds
+            case "answer-timeout":
+                guard let seconds = reader.number(value, what: "'answer-timeout'") else { continue }
+                guard seconds > 0, seconds <= 3600 else {
+                    reader.error(value, "'answer-timeout' must be between 0 and 3600 seconds")
+                    continue
+                }
+                answerTimeout = seconds
+            default: break
+            }
+        }
+        if !reader.diagnostics.isEmpty { throw DefinitionError(reader.diagnostics) }
+    }
+}

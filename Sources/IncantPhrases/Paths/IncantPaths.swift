@@ -1,0 +1,65 @@
+import Foundation
+
+/// Where Incant's files are, resolved once from the environment: the XDG base directories
+/// (`XDG_CONFIG_HOME`, `XDG_DATA_HOME`), `HOME`, and the `INCANT_*` folder overrides.
+///
+/// A program resolves one value at start-up and passes it (or the paths it names) down; no
+/// library reads these variables on its own. As the XDG base directory specification requires,
+/// an `XDG_*` value that is empty or not absolute is ignored.
+public struct IncantPaths: Sendable, Hashable {
+    /// The home directory: `$HOME`, or the account's home directory when it is unset or empty.
+    public var home: String
+    /// `$XDG_CONFIG_HOME`, or `~/.config`.
+    public var configHome: String
+    /// `$XDG_DATA_HOME`, or `~/.local/share`.
+    public var dataHome: String
+    /// The acoustic model folder from `$INCANT_MODEL_DIR`, if set.
+    public var modelDirectory: String?
+    /// The project's `models/` folder (dictionary additions, manifest) from `$INCANT_MODELS`, if set.
+    public var modelsDirectory: String?
+    /// The folder holding SphinxTrain's `bw` and `mllr_solve` from `$INCANT_SPHINXTRAIN_DIR`, if set.
+    public var sphinxTrainDirectory: String?
+    /// The program that speaks dialogs, from `$INCANT_SPEAK_COMMAND`, if set.
+    public var speakCommand: String?
+
+    /// Resolves every path from `environment`.
+    public init(environment: [String: String] = ProcessInfo.processInfo.environment) {
+        func value(_ name: String) -> String? {
+            environment[name].flatMap { $0.isEmpty ? nil : $0 }
+        }
+        func absolute(_ name: String) -> String? {
+            value(name).flatMap { $0.hasPrefix("/") ? $0 : nil }
+        }
+        let home = value("HOME") ?? NSHomeDirectory()
+        self.home = home
+        self.configHome = absolute("XDG_CONFIG_HOME") ?? home + "/.config"
+        self.dataHome = absolute("XDG_DATA_HOME") ?? home + "/.local/share"
+        self.modelDirectory = value("INCANT_MODEL_DIR")
+        self.modelsDirectory = value("INCANT_MODELS")
+        self.sphinxTrainDirectory = value("INCANT_SPHINXTRAIN_DIR")
+        self.speakCommand = value("INCANT_SPEAK_COMMAND")
+    }
+
+    /// Incant's configuration folder: `$XDG_CONFIG_HOME/incant`.
+    public var configDirectory: String { configHome + "/incant" }
+    /// The configuration file: `$XDG_CONFIG_HOME/incant/config.yaml`.
+    public var configFile: String { configDirectory + "/config.yaml" }
+    /// The default shortcut definitions folder: `$XDG_CONFIG_HOME/incant/shortcuts`.
+    public var shortcuts: String { configDirectory + "/shortcuts" }
+    /// The user's pronunciation overrides: `$XDG_CONFIG_HOME/incant/dictionary.dict`.
+    public var dictionary: String { configDirectory + "/dictionary.dict" }
+    /// Incant's data folder: `$XDG_DATA_HOME/incant`.
+    public var dataDirectory: String { dataHome + "/incant" }
+    /// The default phrase store: `$XDG_DATA_HOME/incant/phrases`.
+    public var phrases: String { dataDirectory + "/phrases" }
+    /// The default history database: `$XDG_DATA_HOME/incant/history.sqlite`.
+    public var history: String { dataDirectory + "/history.sqlite" }
+    /// The default speaker adaptation: `$XDG_DATA_HOME/incant/adaptation.mllr`.
+    public var adaptation: String { dataDirectory + "/adaptation.mllr" }
+
+    /// `path` with a leading `~` (alone or before `/`) replaced by ``home``.
+    public func expandingTilde(_ path: String) -> String {
+        if path == "~" || path.hasPrefix("~/") { return home + path.dropFirst() }
+        return path
+    }
+}

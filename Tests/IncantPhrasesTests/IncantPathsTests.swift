@@ -1,0 +1,113 @@
+import Foundation
+import Testing
+
+@testable import IncantPhrases
+
+@Suite("Paths and configuration file")
+struct IncantPathsTests {
+    @Test("paths follow XDG_CONFIG_HOME and XDG_DATA_HOME, else ~/.config and ~/.local/share")
+    func xdgPaths() {
+        let set = IncantPaths(environment: ["XDG_CONFIG_HOME": "/x/conf", "XDG_DATA_HOME": "/data", "HOME": "/home/u"])
+        #expect(set.shortcuts == "/x/conf/incant/shortcuts")
+        #expect(set.configFile == "/x/conf/incant/config.yaml")
+        #expect(set.dictionary == "/x/conf/incant/dictionary.dict")
+        #expect(set.phrases == "/data/incant/phrases")
+        #expect(set.history == "/data/incant/history.sqlite")
+        #expect(set.adaptation == "/data/incant/adaptation.mllr")
+
+        // Relative or empty XDG values are ignored, as the base directory specification requires.
+        let fallback = IncantPaths(environment: ["XDG_CONFIG_HOME": "relative", "XDG_DATA_HOME": "", "HOME": "/home/u"])
+        #expect(fallback.shortcuts == "/home/u/.config/incant/shortcuts")
+        #expect(fallback.history == "/home/u/.local/share/incant/history.sqlite")
+        #expect(fallback.expandingTilde("~/Downloads") == "/home/u/Downloads")
+        #expect(fallback.expandingTilde("~") == "/home/u")
+        #expect(fallback.expandingTilde("a/~/b") == "a/~/b")
+    }
+
+    @Test("INCANT_* folder overrides are read once, empty meaning unset")
+    func incantOverrides() {
+        let set = IncantPaths(environment: [
+            "HOME": "/h", "INCANT_MODEL_DIR": "/m", "INCANT_MODELS": "", "INCANT_SPEAK_COMMAND": "/bin/say",
+        ])
+        #expect(set.modelDirectory == "/m")
+        #expect(set.modelsDirectory == nil)
+        #expect(set.speakCommand == "/bin/say")
+    }
+
+    static let paths = IncantPaths(environment: ["HOME": "/home/u"])
+
+    @Test("a configuration file sets options; relative folders resolve against its folder")
+    func parsesEveryKey() throws {
+        let text = """
+            # Incant's settings
+            shortcuts: shortcuts
+            phrases: ~/my-phrases
+            device: plughw:1,0
+            speak: yes
+            threshold: 0.7
+            rejection-threshold: 0.4
+            trailing-silence: 400
+            answer-timeout: 12.5
+            model: /opt/model
+            """
+        let configuration = try IncantConfiguration(parsing: text, file: "/etc/x/config.yaml", paths: Self.paths)
+        #expect(configuration.shortcuts == "/etc/x/shortcuts")
+        #expect(configuration.phrases == "/home/u/my-phrases")
+        #expect(configuration.device == "plughw:1,0")
+        #expect(configuration.speak == true)
+        #expect(configuration.threshold == 0.7)
+        #expect(configuration.rejectionThreshold == 0.4)
+        #expect(configuration.trailingSilence == 400)
+        #expect(configuration.answerTimeout == 12.5)
+        #expect(configuration.model == "/opt/model")
+    }
+
+    @Test("every bad key is reported with its file, line and name")
+    func badKeysNamed() {
+        let text = """
+            threshold: 2
+            trailing-silence: soon
+            speek: true
+            speak: maybe
+            """
+        let error = #expect(throws: DefinitionError.self) {
+            try IncantConfiguration(parsing: text, file: "/c/config.yaml", paths: Self.paths)
+        }
+        let lines = error?.diagnostics.map(\.description) ?? []
+        #expect(lines.count == 4, "\(lines)")
+        #expect(
+            lines.contains { $0.hasPrefix("/c/config.yaml:1:") && $0.contains("'threshold' must be between 0 and 1") })
+        #expect(lines.contains { $0.hasPrefix("/c/config.yaml:2:") && $0.contains("'trailing-silence'") })
+        #expect(lines.contains { $0.hasPrefix("/c/config.yaml:3:") && $0.contains("did you mean 'speak'") })
+        #expect(lines.contains { $0.hasPrefix("/c/config.yaml:4:") && $0.contains("'speak' must be true or false") })
+    }
+
+    @Test("malformed YAML names the line; a missing or empty file is an empty configuration")
+    func malformedAndMissing() throws {
+        let error = #expect(throws: DefinitionError.self) {
+            try IncantConfiguration(parsing: "device: [unclosed\n", file: "/c/config.yaml", paths: Self.paths)
+        }
+        #expect(error?.description.hasPrefix("/c/config.yaml:") == true)
+        #expect(
+            try IncantConfiguration(parsing: "", file: "/c/config.yaml", paths: Self.paths) == IncantConfiguration())
+        #expect(
+            try IncantConfiguration(contentsOf: "/nonexistent/incant/config.yaml", paths: Self.paths)
+                == IncantConfiguration())
+    }
+
+    @Test("a phrase store path naming a file says so instead of failing on its lock file")
+    func storeOnAFile() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("incant-file-\(UUID())").path
+        try "not a folder".write(toFile: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let store = PhraseStore(directory: file)
+        let reading = #expect(throws: PhraseStoreError.self) { try store.all() }
+        #expect(reading?.description.contains("is a file, not a folder") == true, "\(String(describing: reading))")
+        let editor = PhraseEditor(store: store, shortcuts: try Fixtures.shortcuts())
+        let writing = #expect(throws: PhraseStoreError.self) {
+            try editor.add(shortcut: "order-pizza", phrase: "order my usual", settings: ["kind": "margherita"])
+        }
+        #expect(writing?.description.contains("is a file, not a folder") == true, "\(String(describing: writing))")
+        #expect(!(writing?.description.contains("lock") ?? true))
+    }
+}
