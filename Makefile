@@ -1,7 +1,8 @@
 # Incant: spoken shortcuts for Linux, offline.
 #
 #   make demo    install what is needed, build, and run the main job on the shipped phrases
-#   make test    install what is needed and run the whole test suite
+#   make test    install what is needed and run the whole test suite (and the embedding example)
+#   make test-fast   the same without the slow, accuracy and soak checks
 #   make bench   speed figures (see BENCHMARKS.md)
 #   make install, make uninstall   the binary, man page and shell completions (PREFIX, DESTDIR)
 #   make fuzz, make soak, make sanitize   reliability runs (see RELIABILITY.md)
@@ -9,7 +10,7 @@
 SWIFT ?= swift
 SHORTCUTS ?= phrases/demo
 
-.PHONY: setup build release demo test test-core bench bench-quick format lint clean install uninstall
+.PHONY: setup build release demo test test-fast test-core bench bench-quick format lint clean install uninstall
 
 setup:
 	@scripts/setup.sh
@@ -25,8 +26,13 @@ demo: release
 
 test: setup
 	$(SWIFT) test
+	$(SWIFT) run --package-path Examples/EmbeddedListener
 
-# The pure-Swift core (Phrases, Dispatch) alone: no ALSA, no pocketsphinx needed.
+# The inner loop: everything but what is tagged slow, accuracy or soak (see Tests/IncantTestSupport).
+test-fast: setup
+	INCANT_TEST_FAST=1 $(SWIFT) test
+
+# The pure-Swift core (Phrases, Dispatch, Capture, Speech, Listening) alone: no ALSA, no pocketsphinx.
 test-core:
 	INCANT_CORE_ONLY=1 $(SWIFT) test --scratch-path .build-core
 

@@ -85,7 +85,7 @@ var targets: [Target] = [
     ),
     .testTarget(
         name: "IncantPhrasesTests",
-        dependencies: ["IncantPhrases"],
+        dependencies: ["IncantPhrases", "IncantTestSupport"],
         swiftSettings: swiftSettings
     ),
     .testTarget(
@@ -157,12 +157,12 @@ if !coreOnly {
         ),
         .testTarget(
             name: "IncantRecognitionTests",
-            dependencies: ["IncantRecognition", "IncantSpeech", "IncantPhrases", "IncantCapture"],
+            dependencies: ["IncantRecognition", "IncantSpeech", "IncantPhrases", "IncantCapture", "IncantTestSupport"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "IncantCLITests",
-            dependencies: ["incant", "IncantPhrases"],
+            dependencies: ["incant", "IncantPhrases", "IncantTestSupport"],
             swiftSettings: swiftSettings
         ),
     ]

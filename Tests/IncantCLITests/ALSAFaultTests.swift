@@ -1,4 +1,5 @@
 import Foundation
+import IncantTestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -10,7 +11,7 @@ import Testing
 /// missing or a FIFO whose writer stalls or goes away, and an output `file` that fails
 /// mid-stream (`/dev/full`). Each ends with a message naming the device, or keeps listening
 /// without spinning a core, and never hangs past SIGTERM.
-@Suite("ALSA device faults")
+@Suite("ALSA device faults", .tags(.slow), .skippedWhenFast)
 struct ALSAFaultTests {
     /// Writes `~/.asoundrc` with a capture PCM `name` of type `file`.
     static func writeDevice(

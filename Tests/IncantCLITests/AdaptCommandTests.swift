@@ -1,9 +1,10 @@
 import Foundation
+import IncantTestSupport
 import Testing
 
 /// `incant adapt`: an MLLR transform from recorded takes (SphinxTrain as child processes), used
 /// by every command that listens, refused by name when broken.
-@Suite("incant adapt")
+@Suite("incant adapt", .tags(.slow), .skippedWhenFast)
 struct AdaptCommandTests {
     static let toolsAreInstalled =
         FileManager.default.isExecutableFile(atPath: "/usr/lib/sphinxtrain/bw")
@@ -79,7 +80,7 @@ struct AdaptCommandTests {
 }
 
 /// `incant listen --adapt-online`: the model follows what the listener accepted.
-@Suite("incant listen --adapt-online")
+@Suite("incant listen --adapt-online", .tags(.slow), .skippedWhenFast)
 struct OnlineAdaptationCLITests {
     @Test(.enabled(if: AdaptCommandTests.toolsAreInstalled))
     func everyTenAcceptedUtterancesAdaptTheModel() async throws {

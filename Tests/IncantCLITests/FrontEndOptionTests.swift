@@ -1,8 +1,9 @@
 import Foundation
+import IncantTestSupport
 import Testing
 
 /// `--front-end`: the denoisers installed by scripts/setup.sh, in front of `listen` and `recognize`.
-@Suite("--front-end")
+@Suite("--front-end", .tags(.slow), .skippedWhenFast)
 struct FrontEndOptionTests {
     @Test(arguments: ["deepfilternet", "rnnoise"])
     func listenHearsTheShortcutThroughADenoiser(frontEnd: String) async throws {

@@ -1,10 +1,11 @@
 import Foundation
+import IncantTestSupport
 import Testing
 
 /// Definitions rewritten while `incant listen` runs: a valid new set is used from the next
 /// utterance on; an invalid one (malformed YAML, or a word that cannot be pronounced) is
 /// reported and the previous set kept.
-@Suite("Definitions changed while listening")
+@Suite("Definitions changed while listening", .tags(.slow), .skippedWhenFast)
 struct ListenReloadTests {
     static func raw(_ text: String, in cli: CLIRunner) async throws -> Data {
         let audio = try await TestSpeech.make([text], in: cli.home)

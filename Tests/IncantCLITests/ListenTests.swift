@@ -1,9 +1,10 @@
 import Foundation
+import IncantTestSupport
 import Testing
 
 /// `incant listen` end to end: real speech synthesized by espeak-ng, through the endpointer,
 /// pocketsphinx and the dispatcher, from a WAV file and through the real ALSA capture path.
-@Suite("incant listen")
+@Suite("incant listen", .tags(.slow), .skippedWhenFast)
 struct ListenTests {
     @Test func fileOnceRunsTheSpokenShortcut() async throws {
         let cli = try CLIRunner()

@@ -1,11 +1,12 @@
 import Foundation
+import IncantTestSupport
 import Synchronization
 import Testing
 
 /// `incant phrases add|edit|remove` processes run side by side while `incant phrases list`
 /// processes read the same store: every listing must succeed, parse, and hold everything the
 /// writers had been told was done before it began; at the end nothing is lost.
-@Suite("incant phrases under concurrent processes")
+@Suite("incant phrases under concurrent processes", .tags(.soak), .skippedWhenFast)
 struct PhraseStoreProcessStressTests {
     static let writers = [("alpha", "set-timer"), ("bravo", "all-lights-off"), ("charlie", "order-pizza")]
     static let operationsPerWriter = 8

@@ -1,4 +1,5 @@
 import Foundation
+import IncantTestSupport
 import Testing
 
 /// Every `incant …` command in README.md's `sh` code blocks, run as written, in order, on a
@@ -10,7 +11,7 @@ import Testing
 /// Skipped, and listed when the test runs: commands that need a microphone (`listen` without
 /// `--file` or `--stdin`, `phrases record` without `--file`) and `incant adapt` (it needs ten
 /// takes recorded with that microphone).
-@Suite("README commands")
+@Suite("README commands", .tags(.slow), .skippedWhenFast)
 struct ReadmeCommandsTests {
     /// One command of the README.
     struct Command: CustomStringConvertible {

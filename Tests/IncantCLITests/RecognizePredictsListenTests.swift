@@ -1,9 +1,10 @@
 import Foundation
+import IncantTestSupport
 import Testing
 
 /// `incant recognize` is the offline test of a setup: on the same recording it decides exactly
 /// as `incant listen --file … --once` does.
-@Suite("incant recognize predicts incant listen")
+@Suite("incant recognize predicts incant listen", .tags(.slow), .skippedWhenFast)
 struct RecognizePredictsListenTests {
     @Test func sameFilesSameDecisions() async throws {
         let cli = try CLIRunner()

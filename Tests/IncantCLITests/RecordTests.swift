@@ -1,8 +1,9 @@
 import Foundation
+import IncantTestSupport
 import Testing
 
 /// `incant phrases record` and `incant phrases test`, with takes from synthesized WAV files.
-@Suite("incant phrases record / test")
+@Suite("incant phrases record / test", .tags(.slow), .skippedWhenFast)
 struct RecordTests {
     @Test func recordedTakesAreStoredListedAndPassTheTest() async throws {
         let cli = try CLIRunner()

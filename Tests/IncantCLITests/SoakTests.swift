@@ -1,11 +1,12 @@
 import Foundation
+import IncantTestSupport
 import Testing
 
 /// The short soak: `scripts/soak.sh` streams 10 minutes of audio (synthesized commands, the
 /// same in kitchen noise, real coffee orders, chit-chat, noise bursts, silence) through the
 /// `incant` beside the test bundle (`listen --stdin --json`), and its report is checked.
 /// `make soak` runs the same script for 8 hours of audio against a release build.
-@Suite("Soak: 10 minutes of audio through incant listen --stdin")
+@Suite("Soak: 10 minutes of audio through incant listen --stdin", .tags(.soak), .skippedWhenFast)
 struct SoakTests {
     /// Minutes of audio; the issue asks for at least 10.
     static let minutes = 10.0

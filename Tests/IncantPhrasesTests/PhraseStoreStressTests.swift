@@ -1,4 +1,5 @@
 import Foundation
+import IncantTestSupport
 import Testing
 
 @testable import IncantPhrases
@@ -7,7 +8,7 @@ import Testing
 /// the shared lock (`all()`) and some with no lock at all (straight from the files, which only
 /// atomic replacement keeps whole). Every read must parse and hold everything the writers had
 /// confirmed before it began; at the end the store holds exactly what the writers confirmed.
-@Suite("Phrase store under concurrent writers and readers")
+@Suite("Phrase store under concurrent writers and readers", .tags(.soak), .skippedWhenFast)
 struct PhraseStoreStressTests {
     static let writerNames = ["alpha", "bravo", "charlie", "delta"]
     static let operationsPerWriter = 12

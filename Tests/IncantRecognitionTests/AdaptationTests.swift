@@ -1,13 +1,14 @@
 import Foundation
 import IncantCapture
 import IncantPhrases
+import IncantTestSupport
 import Testing
 
 @testable import IncantRecognition
 
 /// Acoustic adaptation: SphinxTrain's bw and mllr_solve run on real recordings, and the
 /// decoder applies the transform they make.
-@Suite("Acoustic adaptation (MLLR)", .serialized)
+@Suite("Acoustic adaptation (MLLR)", .serialized, .tags(.slow), .skippedWhenFast)
 struct AdaptationTests {
     static let toolsAreInstalled = (try? SphinxTrainTools.locate()) != nil
 

@@ -1,13 +1,14 @@
 import Foundation
 import IncantCapture
 import IncantPhrases
+import IncantTestSupport
 import Testing
 
 @testable import IncantRecognition
 
 /// Real recordings (the Picovoice speech-to-intent coffee clips in ../shared) decoded against
 /// phrases converted from their Rhino context with ``RhinoContext``.
-@Suite("Real coffee orders", .serialized)
+@Suite("Real coffee orders", .serialized, .tags(.accuracy), .skippedWhenFast)
 struct CoffeeRecordingsTests {
     static let coffee = DemoCatalog.repository.deletingLastPathComponent().appendingPathComponent(
         "shared/speech/coffee")

@@ -1,5 +1,6 @@
 import Foundation
 import IncantPhrases
+import IncantTestSupport
 import Testing
 
 @testable import IncantRecognition
@@ -73,7 +74,7 @@ struct GrammarCompilerTests {
     }
 }
 
-@Suite("Speech recognition of the shipped phrases", .serialized)
+@Suite("Speech recognition of the shipped phrases", .serialized, .tags(.accuracy), .skippedWhenFast)
 struct GrammarRecognizerTests {
     struct Case: Sendable, CustomTestStringConvertible {
         var sentence: String

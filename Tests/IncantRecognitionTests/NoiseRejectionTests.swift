@@ -1,6 +1,7 @@
 import Foundation
 import IncantCapture
 import IncantPhrases
+import IncantTestSupport
 import Testing
 
 @testable import IncantRecognition
@@ -8,7 +9,7 @@ import Testing
 /// Kitchen noise alone (the shared two-minute recording, cut into bursts) decoded against the
 /// shipped home phrases, whose short commands ("turn it up", "phone bob") a grammar decoder
 /// readily lays over clatter.
-@Suite("Noise is not a command", .serialized)
+@Suite("Noise is not a command", .serialized, .tags(.accuracy), .skippedWhenFast)
 struct NoiseRejectionTests {
     static let noise = DemoCatalog.repository.deletingLastPathComponent().appendingPathComponent(
         "shared/speech/noise-kitchen.wav")

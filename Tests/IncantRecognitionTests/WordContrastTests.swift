@@ -1,12 +1,13 @@
 import Foundation
 import IncantPhrases
 import IncantSpeech
+import IncantTestSupport
 import Testing
 
 @testable import IncantRecognition
 
 /// Telling a word from the words the grammar allows in its place, on real decoding.
-@Suite("Word contrasts", .serialized)
+@Suite("Word contrasts", .serialized, .tags(.slow), .skippedWhenFast)
 struct WordContrastTests {
     @Test("the grammar's one-word neighbours of a transcript are found, and only they")
     func substitutions() throws {
