@@ -14,8 +14,8 @@ import Synchronization
 /// Every `stride`th coffee clip; kitchen noise at 12 and 6 dB (``NoiseMixer``, the seeds of
 /// `speech` and `levers`); a babble of four other coffee orders at 9 dB. Each noisy clip is mixed
 /// once and heard by every front end as one stream. Prints understood and wrong per condition and
-/// front end, then each front end's CPU time per audio second (one thread, on the clean clips)
-/// and the latency it adds.
+/// front end, then each front end's CPU time per audio second (one thread, the clean clips as
+/// one stream), the CPU time to make it (loading its model) and the latency it adds.
 struct FrontEndBenchmark {
     var stride = 4
     var kinds: [FrontEndKind] = FrontEndKind.allCases
@@ -80,14 +80,14 @@ struct FrontEndBenchmark {
             }
             print("| \(name) | " + cells.joined(separator: " | ") + " |")
         }
-        print("\n| front end | CPU s per audio s (one thread) | latency added |")
-        print("|---|---:|---:|")
+        print("\n| front end | CPU s per audio s (one thread, one stream) | CPU s to start | latency added |")
+        print("|---|---:|---:|---:|")
         let sample = Array(chosen.map(\.element).prefix(20))
         for kind in kinds {
             let cpu = try cpuPerAudioSecond(kind, clips: sample)
             let latency = try Self.frontEnd(kind).latencySamples
             print(
-                "| \(kind.rawValue) | \(String(format: "%.3f", cpu)) | "
+                "| \(kind.rawValue) | \(String(format: "%.3f", cpu.stream)) | \(String(format: "%.2f", cpu.start)) | "
                     + "\(String(format: "%.0f ms", Double(latency) / 16)) |")
         }
     }
@@ -118,23 +118,22 @@ struct FrontEndBenchmark {
         return total.withLock { $0 }
     }
 
-    /// Process CPU time per second of audio for a front end of `kind` on `clips`, one thread.
-    private func cpuPerAudioSecond(_ kind: FrontEndKind, clips: [SpeechClip]) throws -> Double {
+    /// Process CPU time per second of audio for a front end of `kind` hearing `clips` one after
+    /// another as one stream (as `listen` does), one thread; and the CPU time making it took.
+    private func cpuPerAudioSecond(_ kind: FrontEndKind, clips: [SpeechClip]) throws -> (stream: Double, start: Double)
+    {
+        let made = Self.processCPUSeconds()
         let frontEnd = try Self.frontEnd(kind)
         let start = Self.processCPUSeconds()
-        var audio = 0.0
-        for clip in clips {
-            frontEnd.reset()
-            var position = 0
-            // In 20 ms chunks, as a microphone delivers them.
-            while position < clip.samples.count {
-                _ = frontEnd.process(Array(clip.samples[position..<min(position + 320, clip.samples.count)]))
-                position += 320
-            }
-            _ = frontEnd.flush()
-            audio += clip.audioSeconds
+        let stream = clips.flatMap(\.samples)
+        var position = 0
+        // In 20 ms chunks, as a microphone delivers them.
+        while position < stream.count {
+            _ = frontEnd.process(Array(stream[position..<min(position + 320, stream.count)]))
+            position += 320
         }
-        return (Self.processCPUSeconds() - start) / audio
+        _ = frontEnd.flush()
+        return ((Self.processCPUSeconds() - start) / (Double(stream.count) / 16_000), start - made)
     }
 
     private static func frontEnd(_ kind: FrontEndKind) throws -> any AudioFrontEnd {

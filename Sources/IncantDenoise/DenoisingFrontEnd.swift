@@ -40,9 +40,16 @@ public final class DenoisingFrontEnd: AudioFrontEnd {
 private struct Pipeline {
     static let factor = 3
     let makeDenoiser: @Sendable () throws(DenoiseError) -> any FrameDenoiser
-    var denoiser: any FrameDenoiser
-    /// Whether ``denoiser`` has heard anything since it was made.
-    var denoiserUsed = false
+    /// This stream's denoiser state: made when the stream's first samples come (a used one is
+    /// freed when the stream ends or is reset, so that only one is ever held).
+    var state: (any FrameDenoiser)?
+    /// Whether ``state`` has heard anything since it was made.
+    var stateUsed = false
+    /// Set when a state could not be made for this stream (it was made once already, so this
+    /// takes running out of memory): the stream passes through unchanged instead.
+    var passesThrough = false
+    let frameLength: Int
+    let delay: Int
     var up = StreamingResampler(factor: factor, direction: .up)
     var down = StreamingResampler(factor: factor, direction: .down)
     /// 48 kHz samples waiting for a whole frame, from `pendingStart` on.
@@ -50,27 +57,34 @@ private struct Pipeline {
     var pendingStart = 0
     /// 16 kHz samples received in this stream.
     var received = 0
-    /// Denoised 48 kHz samples passed on (after the first `denoiser.delay`, which are dropped).
+    /// Denoised 48 kHz samples passed on (after the first `delay`, which are dropped).
     var passed = 0
     /// Denoised 48 kHz samples dropped as the denoiser's delay.
     var dropped = 0
 
     init(denoiser: any FrameDenoiser, makeDenoiser: @escaping @Sendable () throws(DenoiseError) -> any FrameDenoiser) {
-        self.denoiser = denoiser
+        state = denoiser
+        frameLength = denoiser.frameLength
+        delay = denoiser.delay
         self.makeDenoiser = makeDenoiser
     }
 
     /// The most 16 kHz samples held back: the resamplers' reach, a frame, the denoiser's delay.
     var latency: Int {
-        let highRate = up.heldBack * Self.factor + denoiser.frameLength - 1 + denoiser.delay + down.heldBack
+        let highRate = up.heldBack * Self.factor + frameLength - 1 + delay + down.heldBack
         return (highRate + Self.factor - 1) / Self.factor + 1
     }
 
     mutating func process(_ samples: [Int16]) -> [Int16] {
+        if state == nil && !passesThrough {
+            state = try? makeDenoiser()
+            passesThrough = state == nil && received == 0
+        }
+        if passesThrough { return samples }
         received += samples.count
         pending += up.process(samples.map(Float.init))
         var denoised: [Float] = []
-        while pending.count - pendingStart >= denoiser.frameLength {
+        while pending.count - pendingStart >= frameLength {
             denoised += denoiseFrame(limit: .max)
         }
         pending.removeFirst(pendingStart)
@@ -79,12 +93,16 @@ private struct Pipeline {
     }
 
     mutating func flush() -> [Int16] {
+        if passesThrough || received == 0 {
+            reset()
+            return []
+        }
         pending += up.flush()
         let total = received * Self.factor
         var denoised: [Float] = []
         while passed < total {
-            if pending.count - pendingStart < denoiser.frameLength {
-                pending += [Float](repeating: 0, count: denoiser.frameLength - (pending.count - pendingStart))
+            if pending.count - pendingStart < frameLength {
+                pending += [Float](repeating: 0, count: frameLength - (pending.count - pendingStart))
             }
             denoised += denoiseFrame(limit: total - passed)
         }
@@ -94,11 +112,11 @@ private struct Pipeline {
     }
 
     mutating func reset() {
-        if denoiserUsed, let fresh = try? makeDenoiser() {
-            // Should a new state fail (it was made once already), the used one carries on.
-            denoiser = fresh
-            denoiserUsed = false
+        if stateUsed {
+            state = nil
+            stateUsed = false
         }
+        passesThrough = false
         up.reset()
         down.reset()
         pending = []
@@ -110,11 +128,13 @@ private struct Pipeline {
 
     /// Denoises the first frame of ``pending``; returns at most `limit` samples of it past the delay.
     private mutating func denoiseFrame(limit: Int) -> ArraySlice<Float> {
-        let length = denoiser.frameLength
-        let output = denoiser.denoise(Array(pending[pendingStart..<pendingStart + length]))
-        denoiserUsed = true
+        let length = frameLength
+        // process(_:) made the state before any sample reached ``pending``.
+        guard let state else { preconditionFailure("a frame to denoise without a denoiser state") }
+        let output = state.denoise(Array(pending[pendingStart..<pendingStart + length]))
+        stateUsed = true
         pendingStart += length
-        let skip = min(denoiser.delay - dropped, output.count)
+        let skip = min(delay - dropped, output.count)
         dropped += skip
         let kept = output[skip...].prefix(limit)
         passed += kept.count

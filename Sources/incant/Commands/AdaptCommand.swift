@@ -62,10 +62,13 @@ struct AdaptCommand: AsyncParsableCommand {
             var skipped: [String] = []
             var samplesByTake: [(UserPhrase, [Int16])] = []
             var recognizedBefore = 0
+            // The takes as `listen` hears speech: through the front end, so the transform fits it.
+            let frontEnd = try speech.makeFrontEnd()
             for phrase in phrases {
                 for take in phrase.takes {
                     do {
-                        let samples = try WAVFile.readSamples(path: try catalog.store.takePath(take))
+                        let samples = frontEnd.wholeRecording(
+                            try WAVFile.readSamples(path: try catalog.store.takePath(take)))
                         let heard = try await DecodingQueue.run {
                             interpreter.interpret(try recognizer.recognizeSynchronously(samples))
                         }
