@@ -95,8 +95,12 @@ struct StoreFaultTests {
         #expect(await list.waitForExit() == 0, "a read-only store can still be listed: \(list.stderr)")
         #expect(list.stdout.contains("order my usual") && list.stdout.contains("feed me now"))
 
+        // The definitions from inside the home, which `nobody` can read wherever the checkout is
+        // (a checkout under a 0700 folder is not readable to it).
+        let shortcuts = cli.home.appendingPathComponent("demo-shortcuts").path
+        try FileManager.default.copyItem(atPath: CLIRunner.demo, toPath: shortcuts)
         let add = try BackgroundIncant(
-            cli, ["phrases", "add", "order-pizza", "the usual please", "--shortcuts", CLIRunner.demo],
+            cli, ["phrases", "add", "order-pizza", "the usual please", "--shortcuts", shortcuts],
             command: command)
         defer { add.stop() }
         #expect(await add.waitForExit() == 74, "\(add.stderr)")

@@ -39,6 +39,7 @@ struct ToolProcess: Sendable {
     /// that neither pipe can fill up and stall the child.
     func run(_ arguments: [String], in directory: String? = nil) throws(LaunchFailure) -> Outcome {
         var attempt = 1
+        let retryUntil = ContinuousClock.now + .seconds(5)
         while true {
             let process = Process()
             process.executableURL = URL(fileURLWithPath: executable)
@@ -53,9 +54,13 @@ struct ToolProcess: Sendable {
                 try process.run()
             } catch {
                 // "Text file busy": the program was just written, and a process forked while it
-                // was open for writing still holds it open. That passes within moments.
-                if Self.isTextFileBusy(error) && attempt < 5 {
-                    Thread.sleep(forTimeInterval: 0.02 * Double(attempt))
+                // was open for writing still holds it open. That passes within moments, later on
+                // a busy machine; Foundation does not always say ETXTBSY, so an executable that
+                // exists is tried again too, for a few seconds.
+                let transient =
+                    Self.isTextFileBusy(error) || FileManager.default.isExecutableFile(atPath: executable)
+                if transient && ContinuousClock.now < retryUntil {
+                    Thread.sleep(forTimeInterval: min(0.1, 0.02 * Double(attempt)))
                     attempt += 1
                     continue
                 }

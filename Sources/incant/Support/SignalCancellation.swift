@@ -26,9 +26,11 @@ enum SignalCancellation {
     /// Runs `body` in a task of its own and cancels that task on SIGINT or SIGTERM; the body
     /// should then wind down and return.
     static func run<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) async throws -> Outcome<T> {
-        let task = Task { try await body() }
         let queue = DispatchQueue(label: "incant.signals")
         let received = ReceivedSignals()
+        let cancellation = PendingCancellation()
+        // The sources listen before the body starts: a signal that arrived after the body had
+        // begun (and asked its first question) but before the handler existed was lost.
         let sources = [SIGINT, SIGTERM].map { number -> any DispatchSourceSignal in
             // Ignored here, handled by the source: the default action would kill us mid-write.
             // Handlers do not inherit this (Subprocess resets every signal to its default).
@@ -36,7 +38,7 @@ enum SignalCancellation {
             let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
             source.setEventHandler {
                 if received.record(number) > 1 { exit(128 + number) }
-                task.cancel()
+                cancellation.cancel()
             }
             source.resume()
             return source
@@ -44,8 +46,35 @@ enum SignalCancellation {
         defer {
             for source in sources { source.cancel() }
         }
+        let task = Task { try await body() }
+        cancellation.attach { task.cancel() }
         let value = try await task.value
         return Outcome(value: value, signal: received.first)
+    }
+
+    /// A cancellation that may be asked for before what it cancels exists.
+    private final class PendingCancellation: @unchecked Sendable {
+        private let lock = NSLock()
+        private var requested = false
+        private var action: (@Sendable () -> Void)?
+
+        /// Cancels now, or as soon as ``attach(_:)`` gives the action.
+        func cancel() {
+            let run = lock.withLock { () -> (@Sendable () -> Void)? in
+                requested = true
+                return action
+            }
+            run?()
+        }
+
+        /// Gives the action; runs it at once when a cancellation was already asked for.
+        func attach(_ cancel: @escaping @Sendable () -> Void) {
+            let runNow = lock.withLock { () -> Bool in
+                action = cancel
+                return requested
+            }
+            if runNow { cancel() }
+        }
     }
 
     /// The signals received so far (written on the signal queue, read once the body ended).
