@@ -25,21 +25,13 @@ final class DeepFilterNetLibrary: @unchecked Sendable {
     let setAttenuationLimit: SetAttenuationLimit
     let free: Free
 
-    private static let loaded = Mutex<[String: DeepFilterNetLibrary]>([:])
+    private static let loaded = LoadedOnce<DeepFilterNetLibrary>()
 
     /// The library in `directory`, loaded once per process.
     static func load(directory: String) throws(DenoiseError) -> DeepFilterNetLibrary {
-        let result = loaded.withLock { cache -> Result<DeepFilterNetLibrary, DenoiseError> in
-            if let library = cache[directory] { return .success(library) }
-            do throws(DenoiseError) {
-                let library = try DeepFilterNetLibrary(directory: directory)
-                cache[directory] = library
-                return .success(library)
-            } catch {
-                return .failure(error)
-            }
+        try loaded.value(for: directory) { (folder: String) throws(DenoiseError) in
+            try DeepFilterNetLibrary(directory: folder)
         }
-        return try result.get()
     }
 
     private init(directory: String) throws(DenoiseError) {

@@ -20,21 +20,13 @@ final class RNNoiseLibrary: @unchecked Sendable {
     let processFrame: ProcessFrame
     let destroy: Destroy
 
-    private static let loaded = Mutex<[String: RNNoiseLibrary]>([:])
+    private static let loaded = LoadedOnce<RNNoiseLibrary>()
 
     /// The library in `directory`, loaded once per process.
     static func load(directory: String) throws(DenoiseError) -> RNNoiseLibrary {
-        let result = loaded.withLock { cache -> Result<RNNoiseLibrary, DenoiseError> in
-            if let library = cache[directory] { return .success(library) }
-            do throws(DenoiseError) {
-                let library = try RNNoiseLibrary(directory: directory)
-                cache[directory] = library
-                return .success(library)
-            } catch {
-                return .failure(error)
-            }
+        try loaded.value(for: directory) { (folder: String) throws(DenoiseError) in
+            try RNNoiseLibrary(directory: folder)
         }
-        return try result.get()
     }
 
     private init(directory: String) throws(DenoiseError) {

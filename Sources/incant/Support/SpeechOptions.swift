@@ -128,8 +128,12 @@ enum ModelsDirectory {
             return explicit
         }
         // The running executable (found through PATH too), not the name it was called by.
-        let executable = (Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.arguments[0]))
-            .resolvingSymlinksInPath()
+        // /proc/self/exe rather than Bundle.main, which traps when the user cannot read the
+        // folder the executable lies in (a checkout under another user's 0700 folder).
+        let running =
+            (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+            ?? CommandLine.arguments[0]
+        let executable = URL(fileURLWithPath: running).resolvingSymlinksInPath()
         var directory = executable.deletingLastPathComponent()
         for _ in 0..<6 {
             let candidate = directory.appendingPathComponent("models")
