@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -25,27 +26,20 @@ enum SignalCancellation {
 
     /// Runs `body` in a task of its own and cancels that task on SIGINT or SIGTERM; the body
     /// should then wind down and return.
+    ///
+    /// The signals are caught by a plain handler that writes their number to a pipe, read by a
+    /// thread of its own. (A dispatch signal source with the signal ignored lost signals: on
+    /// Linux it reads them through a signalfd, which only sees a signal blocked in the thread
+    /// it goes to, and the kernel may hand a process's signal to any other thread, where being
+    /// ignored discards it.) A handled signal is reset to its default in a handler's process.
     static func run<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) async throws -> Outcome<T> {
-        let queue = DispatchQueue(label: "incant.signals")
         let received = ReceivedSignals()
         let cancellation = PendingCancellation()
-        // The sources listen before the body starts: a signal that arrived after the body had
-        // begun (and asked its first question) but before the handler existed was lost.
-        let sources = [SIGINT, SIGTERM].map { number -> any DispatchSourceSignal in
-            // Ignored here, handled by the source: the default action would kill us mid-write.
-            // Handlers do not inherit this (Subprocess resets every signal to its default).
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
-            source.setEventHandler {
-                if received.record(number) > 1 { exit(128 + number) }
-                cancellation.cancel()
-            }
-            source.resume()
-            return source
+        let watch = SignalPipe.start { number in
+            if received.record(number) > 1 { exit(128 + number) }
+            cancellation.cancel()
         }
-        defer {
-            for source in sources { source.cancel() }
-        }
+        defer { watch.stop() }
         let task = Task { try await body() }
         cancellation.attach { task.cancel() }
         let value = try await task.value
@@ -94,4 +88,64 @@ enum SignalCancellation {
 
         var first: Int32? { lock.withLock { firstSignal } }
     }
+
+    /// SIGINT and SIGTERM, caught while a body runs and handed to a callback on a thread.
+    private final class SignalPipe: @unchecked Sendable {
+        private let readEnd: Int32
+        private let writeEnd: Int32
+        private let previous: [(Int32, sigaction)]
+
+        /// Catches the signals until ``stop()``; `handle` runs on the reading thread.
+        static func start(_ handle: @escaping @Sendable (Int32) -> Void) -> SignalPipe {
+            var ends: [Int32] = [-1, -1]
+            _ = pipe(&ends)
+            _ = fcntl(ends[1], F_SETFL, fcntl(ends[1], F_GETFL) | O_NONBLOCK)
+            signalPipeWriteEnd.store(ends[1], ordering: .sequentiallyConsistent)
+            var saved: [(Int32, sigaction)] = []
+            for number in [SIGINT, SIGTERM] {
+                var action = sigaction()
+                action.__sigaction_handler.sa_handler = { number in
+                    var byte = UInt8(truncatingIfNeeded: number)
+                    _ = write(signalPipeWriteEnd.load(ordering: .relaxed), &byte, 1)
+                }
+                sigemptyset(&action.sa_mask)
+                action.sa_flags = SA_RESTART
+                var old = sigaction()
+                sigaction(number, &action, &old)
+                saved.append((number, old))
+            }
+            let (readEnd, writeEnd) = (ends[0], ends[1])
+            let watch = SignalPipe(readEnd: readEnd, writeEnd: writeEnd, previous: saved)
+            let reader = Thread {
+                var byte: UInt8 = 0
+                while read(readEnd, &byte, 1) == 1, byte != 0 {
+                    handle(Int32(byte))
+                }
+                close(readEnd)
+                close(writeEnd)
+            }
+            reader.name = "incant.signals"
+            reader.start()
+            return watch
+        }
+
+        private init(readEnd: Int32, writeEnd: Int32, previous: [(Int32, sigaction)]) {
+            self.readEnd = readEnd
+            self.writeEnd = writeEnd
+            self.previous = previous
+        }
+
+        /// Restores the previous handlers and ends the reading thread.
+        func stop() {
+            for (number, old) in previous {
+                var restored = old
+                sigaction(number, &restored, nil)
+            }
+            var stopByte: UInt8 = 0
+            _ = write(writeEnd, &stopByte, 1)
+        }
+    }
 }
+
+/// Where the signal handler writes (a handler can capture nothing).
+private let signalPipeWriteEnd = Atomic<Int32>(-1)
