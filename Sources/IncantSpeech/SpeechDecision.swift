@@ -60,8 +60,6 @@ public enum DecisionRejection: Sendable, Hashable, CustomStringConvertible {
     case uncertain(heard: String, or: String)
     /// A wake word is required and was not heard.
     case noWakeWord
-    /// Audio is not processed (muted, or waiting for push-to-talk).
-    case notListening
 
     public var description: String {
         switch self {
@@ -74,7 +72,6 @@ public enum DecisionRejection: Sendable, Hashable, CustomStringConvertible {
             "could not tell \"\(heard)\" from \"\(other)\", which means something else"
 
         case .noWakeWord: "the wake word was not heard"
-        case .notListening: "not listening"
         }
     }
 }

@@ -92,9 +92,10 @@ public final class GrammarRecognizer: @unchecked Sendable {
     }
 
     /// Decodes `samples` with the grammar search `search` and, when the options ask for it, with
-    /// the phone loop: one after the other on one decoder, or at once on two.
+    /// the phone loop: one after the other on one decoder, or at once on two (over `frames`,
+    /// the samples' features, when the caller already has them).
     func decodeWithPhoneLoop(
-        _ samples: [Int16], search: String, cancellation: DecodeCancellation? = nil
+        _ samples: [Int16], search: String, cancellation: DecodeCancellation? = nil, frames: CepstralFrames? = nil
     ) throws -> (grammar: RecognitionHypothesis?, phoneLoop: RecognitionHypothesis?) {
         guard options.usesPhoneLoop else {
             return (try decoder.decode(samples, search: search, cancellation: cancellation), nil)
@@ -113,7 +114,7 @@ public final class GrammarRecognizer: @unchecked Sendable {
                 return (hypothesis, try decoder.decodeKeptScores(search: loop))
             }
         }
-        if let frames = try decoder.cepstra(of: samples) {
+        if let frames = try frames ?? decoder.cepstra(of: samples) {
             let cut = options.splitsPhoneLoop ? frames.quietCut(near: Self.phoneLoopCutFraction) : nil
             return try decodeSharingFeatures(
                 frames, search: search, loopDecoder: phoneLoopDecoder, cut: cut, cancellation)
@@ -294,8 +295,10 @@ public final class GrammarRecognizer: @unchecked Sendable {
     ) throws -> SpeechRecognition {
         let start = ContinuousClock.now
         let audioSeconds = Double(samples.count) / 16_000
+        // Features computed once: for the two searches side by side, and for the contrasts.
+        let shared = options.usesPhoneLoop && phoneLoopDecoder != nil ? try decoder.cepstra(of: samples) : nil
         let (hypothesis, phoneLoop) = try decodeWithPhoneLoop(
-            samples, search: Self.grammarSearch, cancellation: cancellation)
+            samples, search: Self.grammarSearch, cancellation: cancellation, frames: shared)
         guard let hypothesis, !hypothesis.spokenWords.isEmpty else {
             return SpeechRecognition(
                 transcript: "", alternatives: [], acousticConfidence: 0, isRejected: true, scoreMargin: -.infinity,
@@ -327,7 +330,7 @@ public final class GrammarRecognizer: @unchecked Sendable {
         let isRejected = confidence < options.rejectionThreshold
         var contrasts: [WordContrast] = []
         if options.contrastMargin != nil || options.measuresContrasts, !isRejected,
-            let frames = try decoder.cepstra(of: samples)
+            let frames = try shared ?? decoder.cepstra(of: samples)
         {
             if cancellation?.isCancelled == true { throw CancellationError() }
             contrasts = try self.contrasts(of: hypothesis, frames: frames)

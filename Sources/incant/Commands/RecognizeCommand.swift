@@ -50,9 +50,9 @@ struct RecognizeCommand: AsyncParsableCommand {
             // exactly as `incant listen --file FILE --once` would decide it.
             let recognizer = PocketSphinxRecognizer(engine)
             let matchOptions = try matching.options()
-            // Checked before any file is read; each file then gets front ends of its own (a
-            // denoiser's state would carry one recording into the next).
-            _ = try speech.frontEnds()
+            // Made (and so checked) before any file is read; each file gets front ends of its
+            // own (a denoiser's state would carry one recording into the next).
+            var unused: [any AudioFrontEnd]? = try speech.frontEnds()
             var failed = false
             for file in files {
                 let samples: [Int16]
@@ -66,7 +66,8 @@ struct RecognizeCommand: AsyncParsableCommand {
                 let listener = Listener(
                     ListenerConfiguration(
                         source: SampleBufferSource(samples, description: file), recognizer: recognizer,
-                        catalog: loaded, frontEnds: try speech.frontEnds(warns: false), matchOptions: matchOptions,
+                        catalog: loaded, frontEnds: try unused.take() ?? speech.frontEnds(warns: false),
+                        matchOptions: matchOptions,
                         maximumTurns: 1, runsShortcuts: false))
                 let turn = Mutex<ListenerTurn?>(nil)
                 try await listener.run { event in
