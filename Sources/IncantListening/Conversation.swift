@@ -24,6 +24,8 @@ final class Conversation: Sendable {
     let attempts: Int
     let emit: @Sendable (ListenerEvent) async -> Void
     private let exchanges = Mutex<[Exchange]>([])
+    /// The stream sample at which the last utterance heard (a command or an answer) ended.
+    private let heardUntil = Mutex(0)
 
     init(
         live: LiveUtterances, recognizer: any SpeechRecognizer, speculation: SpeculativeDecoding<RecognitionResult>?,
@@ -54,6 +56,12 @@ final class Conversation: Sendable {
         await speaker?.say(text)
     }
 
+    /// Notes that the stream was heard up to `utterance`'s end: without live audio, a question's
+    /// time limit counts from there, in audio time.
+    func heard(_ utterance: Utterance) {
+        heardUntil.withLock { $0 = max($0, utterance.endSample) }
+    }
+
     /// The stream position from which utterances count as answers (or commands): on a device
     /// with a speaker, what is heard while Incant speaks is its own echo and is skipped.
     var answerStart: Int { isLive && speaker != nil ? live.position : 0 }
@@ -78,6 +86,7 @@ final class Conversation: Sendable {
             exchange.answer = text
             return Reply(text: text)
         case .heard(let utterance?):
+            heard(utterance)
             speculation?.skip(utterance)
             let recognizer = recognizer
             let heard: RecognitionResult
@@ -104,18 +113,34 @@ final class Conversation: Sendable {
     }
 
     /// The first of: an utterance, a typed line, the timeout. What the losers took is put back.
+    ///
+    /// Live audio and typed lines wait at most the timeout on the clock. Audio that is not live
+    /// (a file, a pipe) is read at whatever speed the machine allows, so there the time limit is
+    /// audio time: an utterance that starts more than the timeout after the last one heard ends
+    /// is no answer (it is put back, to be heard as a command).
     private func nextAnswer(startingAt start: Int) async -> Arrival {
         let live = live
         let typed = typed
         let timeout = timeout
+        let latestStart =
+            isLive ? nil : heardUntil.withLock { $0 } + AudioFormat.sampleCount(for: timeout)
         return await withTaskGroup(of: Arrival.self) { group in
-            group.addTask { .heard(try? await live.next(startingAt: start)) }
-            if let typed { group.addTask { .typed(try? await typed.next()) } }
             group.addTask {
-                try? await Task.sleep(for: timeout)
-                return .timedOut
+                guard let utterance = try? await live.next(startingAt: start) else { return .heard(nil) }
+                if let latestStart, utterance.speechStartSample > latestStart {
+                    await live.putBack(utterance)
+                    return .timedOut
+                }
+                return .heard(utterance)
             }
-            var pending = typed == nil ? 2 : 3
+            if let typed { group.addTask { .typed(try? await typed.next()) } }
+            if isLive || typed != nil {
+                group.addTask {
+                    try? await Task.sleep(for: timeout)
+                    return .timedOut
+                }
+            }
+            var pending = 1 + (typed == nil ? 0 : 1) + (isLive || typed != nil ? 1 : 0)
             var winner = Arrival.timedOut
             while let arrival = await group.next() {
                 pending -= 1

@@ -119,6 +119,7 @@ public final class Listener: Sendable {
                         continue
                     }
                 }
+                conversation.heard(utterance)
                 let closed = ContinuousClock.now
                 let closedAt = Date()
                 let recognition: RecognitionResult

@@ -100,6 +100,34 @@ struct ListenerTests {
         #expect(asked)
     }
 
+    @Test("from a file, a question's time limit is audio time: a slow machine still hears the answer")
+    func answerTimeLimitIsAudioTimeFromAFile() async throws {
+        let (events, kitchen, _) = try await Self.listen(to: ["order a pizza", "pepperoni"]) {
+            // The answer is read seconds after the question on the clock; in the audio it is
+            // 0.6 s away, within the limit.
+            $0.source = SlowSource(samples: Self.script.audio(["order a pizza", "pepperoni"], gap: 0.6), pause: 0.03)
+            $0.answerTimeout = .seconds(1)
+        }
+        #expect(kitchen.requests == ["order-pizza kind=pepperoni"])
+        #expect(Self.turns(events).first?.exchanges.first?.answer == "pepperoni")
+    }
+
+    @Test("from a file, speech that starts after the time limit is no answer but the next command")
+    func speechAfterTheTimeLimitIsTheNextCommand() async throws {
+        let said = ["order a pizza", "order a pepperoni pizza"]
+        let (events, kitchen, recognizer) = try await Self.listen(to: said) {
+            $0.source = SampleBufferSource(Self.script.audio(said, gap: 4))
+            $0.answerTimeout = .seconds(2)
+        }
+        let turns = Self.turns(events)
+        try #require(turns.count == 2)
+        #expect(turns[0].report.outcome?.status == .missingParameter)
+        #expect(turns[0].exchanges.first?.heard == nil)
+        #expect(turns[1].understanding.decision.accepted?.shortcutID == "order-pizza")
+        #expect(kitchen.requests == ["order-pizza kind=pepperoni"])
+        #expect(recognizer.answerRequests.isEmpty)
+    }
+
     @Test("a yes/no confirmation is asked by voice")
     func voiceConfirmation() async throws {
         let (_, kitchen, recognizer) = try await Self.listen(to: ["lights off", "yes"])
@@ -248,6 +276,28 @@ final class FakeRecognizer: SpeechRecognizer {
     }
 
     func reload(_ catalog: PhraseCatalog) throws {}
+}
+
+/// Samples in memory, handed out more slowly than a file would be (a loaded machine).
+struct SlowSource: AudioSource {
+    let samples: [Int16]
+    /// Wall-clock pause after each 20 ms chunk.
+    let pause: TimeInterval
+    var description: String { "slow samples" }
+
+    func frames() -> AudioFrameStream {
+        let samples = samples
+        let pause = pause
+        return AudioFrameStream(threadName: "incant.slow-samples") { sink in
+            var start = 0
+            while start < samples.count {
+                let end = min(samples.count, start + 320)
+                guard sink.send(Array(samples[start..<end])) else { return }
+                start = end
+                Thread.sleep(forTimeInterval: pause)
+            }
+        }
+    }
 }
 
 /// Touches a definitions file the first time it recognizes, so the next utterance reloads.

@@ -117,6 +117,13 @@ enum SignalCancellation {
             let (readEnd, writeEnd) = (ends[0], ends[1])
             let watch = SignalPipe(readEnd: readEnd, writeEnd: writeEnd, previous: saved)
             let reader = Thread {
+                // A thread starts with its creator's signal mask, and the concurrency pool's
+                // threads block these signals; unblocked here, this thread can always take them.
+                var caught = sigset_t()
+                sigemptyset(&caught)
+                sigaddset(&caught, SIGINT)
+                sigaddset(&caught, SIGTERM)
+                pthread_sigmask(SIG_UNBLOCK, &caught, nil)
                 var byte: UInt8 = 0
                 while read(readEnd, &byte, 1) == 1, byte != 0 {
                     handle(Int32(byte))
