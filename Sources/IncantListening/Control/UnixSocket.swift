@@ -63,7 +63,9 @@ enum UnixSocket {
         var offset = 0
         let bytes = [UInt8](data)
         while offset < bytes.count {
-            let written = bytes[offset...].withUnsafeBytes { send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            let written = bytes[offset...].withUnsafeBytes {
+                send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
+            }
             if written < 0 && errno == EINTR { continue }
             guard written > 0 else { return false }
             offset += written

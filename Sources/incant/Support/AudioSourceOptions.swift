@@ -84,7 +84,8 @@ struct AudioSourceOptions: ParsableArguments {
     }
 
     /// `--device`, else the configuration file's, else `default`.
-    var deviceName: String { device ?? Settings.configuration.device ?? "default"
+    var deviceName: String {
+        device ?? Settings.configuration.device ?? "default"
     }
 }
 
