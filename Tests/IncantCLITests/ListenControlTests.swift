@@ -45,12 +45,13 @@ struct ListenControlTests {
         return try #require(try result.json()["status"] as? [String: Any])
     }
 
-    /// Waits until the listener answers on its control socket.
+    /// Waits until the listener answers on its control socket, and has started reading.
     static func waitForControl(_ cli: CLIRunner, _ run: BackgroundIncant) async throws {
         var answered = false
         let deadline = ContinuousClock.now + .seconds(180)
         while !answered, ContinuousClock.now < deadline, run.process.isRunning {
-            answered = try await cli.run(["status"]).status == 0
+            let status = try await cli.run(["status", "--json"])
+            answered = status.status == 0 && !status.stdout.contains("\"activity\":\"starting\"")
             if !answered { try await Task.sleep(for: .milliseconds(200)) }
         }
         try #require(answered, "the listener never answered on its socket: \(run.stderr)")

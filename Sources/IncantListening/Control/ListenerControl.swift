@@ -36,6 +36,7 @@ public final class ListenerControl: Sendable {
 
     private struct State {
         var running = false
+        var started = false
         var source = ""
         var wakeWord: String?
         var position: (@Sendable () -> Int)?
@@ -125,7 +126,7 @@ public final class ListenerControl: Sendable {
         state.withLock { state in
             let activity: ListenerActivity
             if !state.running {
-                activity = .stopped
+                activity = state.started ? .stopped : .starting
             } else if state.deviceProblem != nil {
                 activity = .waitingForDevice
             } else if state.muted {
@@ -149,6 +150,7 @@ public final class ListenerControl: Sendable {
     func attach(source: String, wakeWord: String?, position: @escaping @Sendable () -> Int) {
         state.withLock { state in
             state.running = true
+            state.started = true
             state.source = source
             state.wakeWord = wakeWord
             state.position = position

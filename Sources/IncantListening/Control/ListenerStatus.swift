@@ -39,7 +39,9 @@ public enum ListenerActivity: String, Sendable, Codable, Equatable {
     case muted
     /// The capture device is gone; it is opened again with backoff.
     case waitingForDevice = "waiting for device"
-    /// The listener is not running (yet, or any more).
+    /// The listener has not started reading yet.
+    case starting
+    /// The listener stopped.
     case stopped
 }
 

@@ -23,7 +23,7 @@ struct ServiceInstallCommand: ParsableCommand {
 
     func run() throws {
         try withExitStatusSync {
-            try CatalogOptions().requireShortcuts()
+            try CatalogOptions.parse([]).requireShortcuts()
             let unit = ServiceUnit.current()
             let path = Settings.paths.serviceUnit
             do {
