@@ -123,6 +123,8 @@ struct ListenControlTests {
         try await run.feed(window)
         #expect(try await Self.line(2, of: run)["shortcut"] as? String == "window")
 
+        // Its log is plain text for the journal: no terminal colours on a pipe.
+        #expect(!run.stderr.contains("\u{1B}"), "\(run.stderr)")
         try run.endInput()
         #expect(await run.waitForExit() == 0, "\(run.stderr)")
         // The socket goes with the listener.

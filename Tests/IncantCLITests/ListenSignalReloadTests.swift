@@ -43,7 +43,9 @@ struct ListenSignalReloadTests {
         try "shortcuts: \(door)\n".write(toFile: config, atomically: true, encoding: .utf8)
         run.send(SIGHUP)
         #expect(
-            await BackgroundIncant.waitUntil(within: .seconds(180)) { run.stderr.contains("incant: reloaded \(config)") },
+            await BackgroundIncant.waitUntil(within: .seconds(180)) {
+                run.stderr.contains("incant: reloaded \(config)")
+            },
             "\(run.stderr)")
         try await run.feed(closeDoor)
         #expect(try await ListenControlTests.line(2, of: run)["shortcut"] as? String == "door", "\(run.stderr)")

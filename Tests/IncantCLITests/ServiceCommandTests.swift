@@ -13,9 +13,11 @@ struct ServiceCommandTests {
 
     /// `systemd-analyze --user verify FILE`'s exit status and output, with `cli`'s session folders.
     static func verify(_ unit: String, _ cli: CLIRunner) async throws -> (status: Int32, output: String)? {
-        guard let analyze = ["/usr/bin/systemd-analyze", "/bin/systemd-analyze"].first(where: {
-            FileManager.default.isExecutableFile(atPath: $0)
-        }) else { return nil }
+        guard
+            let analyze = ["/usr/bin/systemd-analyze", "/bin/systemd-analyze"].first(where: {
+                FileManager.default.isExecutableFile(atPath: $0)
+            })
+        else { return nil }
         return try await withCheckedThrowingContinuation { continuation in
             Thread.detachNewThread {
                 continuation.resume(
@@ -52,7 +54,8 @@ struct ServiceCommandTests {
         let start = try #require(lines.first { $0.hasPrefix("ExecStart=") })
         let executable = CLIRunner.executable.resolvingSymlinksInPath().path
         #expect(
-            start == "ExecStart=\(executable) listen" || start.hasPrefix("ExecStart=\"") && start.hasSuffix("\" listen"),
+            start == "ExecStart=\(executable) listen"
+                || start.hasPrefix("ExecStart=\"") && start.hasSuffix("\" listen"),
             "\(start)")
         #expect(lines.contains("Restart=on-failure"))
         #expect(lines.contains("WantedBy=default.target"))
