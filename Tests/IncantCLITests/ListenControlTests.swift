@@ -131,6 +131,55 @@ struct ListenControlTests {
         #expect(!FileManager.default.fileExists(atPath: socket))
     }
 
+    @Test func enterAtTheTerminalTriggersOneCommand() async throws {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/script") else {
+            try Test.cancel("needs util-linux's script(1) for a terminal")
+        }
+        let cli = try CLIRunner()
+        defer { cli.cleanUp() }
+        let shortcuts = try Self.setUp(cli)
+        // "close the door" after 8 s of quiet, twice, 30 s apart, played in real time. Enter is
+        // pressed once the listener runs: before the first one on most machines (which is then
+        // the command, and the second is ignored), or late, on a loaded one (the first is
+        // ignored, the trigger waits, and the second is the command). Either way, exactly one runs.
+        let speech = try await TestSpeech.make(["close the door"], in: cli.home)
+        let padded = cli.home.appendingPathComponent("padded.wav").path
+        try await TestSpeech.sox([speech, padded, "pad", "8", "20"])
+        let noise = cli.home.appendingPathComponent("quiet.wav").path
+        let seconds = try Double(
+            await TestSpeech.output("soxi", ["-D", padded]).trimmingCharacters(in: .whitespacesAndNewlines))
+        try await TestSpeech.sox([
+            "-R", "-n", "-r", "16000", "-c", "1", "-b", "16", noise, "synth", "\(try #require(seconds))", "whitenoise",
+            "vol", "0.003",
+        ])
+        let once = cli.home.appendingPathComponent("once.wav").path
+        try await TestSpeech.sox(["-m", padded, noise, once])
+        let twice = cli.home.appendingPathComponent("twice.wav").path
+        try await TestSpeech.sox([once, once, twice])
+
+        // script(1) gives the listener a terminal; what is written to script is typed there.
+        let run = try BackgroundIncant(
+            cli,
+            [
+                "listen", "--file", twice, "--real-time", "--push-to-talk", "--trigger-window", "60", "--json",
+                "--dry-run", "--shortcuts",
+                shortcuts,
+            ], command: ["/bin/bash", "-c", "exec /usr/bin/script -qfec \"$(printf '%q ' \"$@\")\" /dev/null", "bash"],
+            feedsStandardInput: true)
+        defer { run.stop() }
+        #expect(await BackgroundIncant.waitUntil(within: .seconds(180)) { run.stdout.contains("push-to-talk: Enter") })
+        try await run.feed(Data("\n".utf8))
+        #expect(
+            await BackgroundIncant.waitUntil(within: .seconds(180)) {
+                run.stdout.contains("Enter: listening for one command")
+            }, "\(run.stdout)")
+        #expect(await run.waitForExit(within: .seconds(600)) == 0, "\(run.stdout)")
+        // The terminal carries standard output and standard error alike.
+        let commands = run.stdout.split(separator: "\n").filter { $0.contains("\"shortcut\":\"door\"") }
+        #expect(commands.count == 1, "\(run.stdout)")
+        #expect(run.stdout.contains("push-to-talk: no trigger came before it"), "\(run.stdout)")
+    }
+
     @Test func mutedAudioIsNeverRecognizedAndUnmutingListensAgain() async throws {
         let cli = try CLIRunner()
         defer { cli.cleanUp() }
