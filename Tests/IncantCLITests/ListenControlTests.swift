@@ -225,6 +225,28 @@ struct ListenControlTests {
         #expect(result.stderr.contains("run/incant/control.sock"), "names the socket: \(result.stderr)")
     }
 
+    @Test func aSocketFolderThatIsNotAFolderOfYoursIsNeitherUsedNorTrusted() async throws {
+        let cli = try CLIRunner()
+        defer { cli.cleanUp() }
+        let shortcuts = try Self.setUp(cli)
+        // The socket's folder is a link to somewhere else (as someone could plant in /tmp).
+        let elsewhere = cli.home.appendingPathComponent("elsewhere").path
+        #expect(mkdir(elsewhere, 0o700) == 0)
+        #expect(symlink(elsewhere, cli.home.appendingPathComponent("run/incant").path) == 0)
+
+        let status = try await cli.run(["status"])
+        #expect(status.status == 74, "\(status.stderr)")
+        #expect(status.stderr.contains("it is not a folder of yours"), "\(status.stderr)")
+
+        let run = try BackgroundIncant(
+            cli, ["listen", "--stdin", "--shortcuts", shortcuts], feedsStandardInput: true)
+        defer { run.stop() }
+        try run.endInput()
+        #expect(await run.waitForExit() == 0, "\(run.stderr)")
+        #expect(run.stderr.contains("for the control socket: it is not a folder"), "\(run.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: elsewhere).isEmpty)
+    }
+
     @Test func aSocketLeftByADeadListenerIsReplacedAndALiveOneIsNot() async throws {
         let cli = try CLIRunner()
         defer { cli.cleanUp() }

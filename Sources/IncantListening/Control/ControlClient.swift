@@ -9,11 +9,18 @@ import Foundation
 public enum ControlClient {
     /// Sends `command` to the listener at `path`.
     ///
-    /// - Throws: ``ControlSocketError/noListener(path:)`` when nothing answers there, and the
-    ///   other cases for a socket that cannot be used.
+    /// - Throws: ``ControlSocketError/noListener(path:)`` when nothing answers there,
+    ///   ``ControlSocketError/unsafeDirectory(path:reason:)`` when the socket's folder is not
+    ///   this user's, and the other cases for a socket that cannot be used.
     public static func send(_ command: ControlCommand, to path: String, timeout: Duration = .seconds(30))
         throws(ControlSocketError) -> ControlReply
     {
+        // A folder someone else made (in /tmp, without a session) could hold anyone's socket.
+        var info = stat()
+        let directory = (path as NSString).deletingLastPathComponent
+        if lstat(directory, &info) == 0 && (info.st_uid != geteuid() || info.st_mode & S_IFMT != S_IFDIR) {
+            throw .unsafeDirectory(path: directory, reason: "it is not a folder of yours")
+        }
         let descriptor = try UnixSocket.make(path: path)
         defer { close(descriptor) }
         let connected = try UnixSocket.withAddress(path) { connect(descriptor, $0, $1) }
