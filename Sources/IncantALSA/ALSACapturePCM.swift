@@ -56,8 +56,15 @@ final class ALSACapturePCM {
     }
 
     deinit {
+        close()
+    }
+
+    /// Closes the device; reading then returns nothing.
+    func close() {
         if let handle { snd_pcm_close(handle) }
         if let localConfiguration { snd_config_delete(localConfiguration) }
+        handle = nil
+        localConfiguration = nil
     }
 
     /// Fills `buffer` with up to `buffer.count` frames, waiting at most `timeoutMilliseconds`

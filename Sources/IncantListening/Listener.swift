@@ -50,12 +50,23 @@ public final class Listener: Sendable {
     /// - Throws: the source's error, or what `handle` throws (which stops listening).
     public func run(_ handle: @escaping @Sendable (ListenerEvent) async throws -> Void) async throws {
         let config = configuration
-        let source: any AudioSource =
+        let control = config.control
+        // What the status reports comes from the events themselves.
+        let handle: @Sendable (ListenerEvent) async throws -> Void = { event in
+            control?.note(event)
+            try await handle(event)
+        }
+        let named: any AudioSource =
             config.frontEnds.isEmpty
             ? config.source : FrontEndSource(source: config.source, frontEnds: config.frontEnds)
+        // Muted audio is dropped before any other front end hears it.
+        let frontEnds = (control.map { [MuteGate(control: $0)] } ?? []) + config.frontEnds
+        let source: any AudioSource =
+            frontEnds.isEmpty ? config.source : FrontEndSource(source: config.source, frontEnds: frontEnds)
         let recognizer = config.recognizer
+        // Utterances that may be ignored (no wake word, no trigger) are not decoded ahead.
         let speculation: SpeculativeDecoding<RecognitionResult>? =
-            config.speculates && config.wakeWord == nil ? SpeculativeDecoding() : nil
+            config.speculates && config.wakeWord == nil && control?.pushToTalk != true ? SpeculativeDecoding() : nil
         // A file or pipe is read no faster than utterances are decoded (a device never waits).
         var onSettled: (@Sendable (Utterance) -> Void)?
         if let speculation {
@@ -84,14 +95,17 @@ public final class Listener: Sendable {
         var start = 0
         var turns = 0
 
-        try await handle(.started(source: source.description))
+        control?.attach(source: named.description, wakeWord: config.wakeWord?.detector.phrase) { live.position }
+        defer { control?.detach() }
+        try await handle(.started(source: named.description))
         do {
             while !Task.isCancelled {
                 for event in learning.takeEvents() { try await handle(event) }
                 guard var utterance = try await live.next(startingAt: start) else { break }
                 // Definitions or phrases edited while listening: used from now on, or the
                 // previous ones kept when the new files are invalid.
-                if let reload = config.reload, watcher?.changed() == true {
+                let requested = control?.takeReloadRequest() == true
+                if let reload = config.reload, watcher?.changed() == true || requested {
                     do {
                         let catalog = try reload.load()
                         try recognizer.reload(catalog)
@@ -104,7 +118,20 @@ public final class Listener: Sendable {
                         try await handle(.reloadFailed(error))
                     }
                 }
-                if wake.isEnabled {
+                var triggered = false
+                switch control?.admission(of: utterance) {
+                case .ignored(let reason):
+                    try await handle(.ignored(utterance, reason))
+                    continue
+                case .command:
+                    triggered = true
+                case .listen(interrupted: true):
+                    // A wake word said before the audio stopped does not open a command after it.
+                    wake = WakeGate(settings: config.wakeWord, detector: config.detector)
+                case .listen(interrupted: false), nil:
+                    break
+                }
+                if wake.isEnabled && !triggered {
                     switch await wake.command(in: utterance) {
                     case .command(let command):
                         utterance = command

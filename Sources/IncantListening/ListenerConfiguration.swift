@@ -45,6 +45,8 @@ public struct ListenerConfiguration: Sendable {
     public var maximumTurns: Int?
     /// Run accepted shortcuts; false only decides (`incant recognize`).
     public var runsShortcuts: Bool
+    /// Push-to-talk, mute, reloads and status from outside; nil listens to everything.
+    public var control: ListenerControl? = nil
 
     public init(
         source: any AudioSource, recognizer: any SpeechRecognizer, catalog: PhraseCatalog,

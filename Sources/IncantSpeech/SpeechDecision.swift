@@ -60,6 +60,12 @@ public enum DecisionRejection: Sendable, Hashable, CustomStringConvertible {
     case uncertain(heard: String, or: String)
     /// A wake word is required and was not heard.
     case noWakeWord
+    /// Push-to-talk: no trigger opened a command for this utterance.
+    case notTriggered
+    /// Listening was muted while it was said.
+    case muted
+    /// The capture device was lost while it was said.
+    case deviceInterrupted
 
     public var description: String {
         switch self {
@@ -72,6 +78,9 @@ public enum DecisionRejection: Sendable, Hashable, CustomStringConvertible {
             "could not tell \"\(heard)\" from \"\(other)\", which means something else"
 
         case .noWakeWord: "the wake word was not heard"
+        case .notTriggered: "push-to-talk: no trigger came before it"
+        case .muted: "listening was muted"
+        case .deviceInterrupted: "the capture device was lost while it was said"
         }
     }
 }

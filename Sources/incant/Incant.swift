@@ -20,7 +20,8 @@ struct Incant: AsyncParsableCommand {
         subcommands: [
             InitCommand.self, SimulateCommand.self, ListenCommand.self, RecognizeCommand.self, PhrasesCommand.self,
             ShortcutsCommand.self,
-            HistoryCommand.self, AdaptCommand.self,
+            HistoryCommand.self, AdaptCommand.self, TriggerCommand.self, MuteCommand.self, UnmuteCommand.self,
+            StatusCommand.self, ServiceCommand.self,
         ]
     )
 

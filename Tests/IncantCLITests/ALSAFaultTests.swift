@@ -9,8 +9,9 @@ import Testing
 /// `incant listen --device X` when the device fails, with no sound card: ALSA's `file` plugin
 /// (see `TestSpeech.writeReplayDevice`) with a slave that cannot open, an `infile` that is
 /// missing or a FIFO whose writer stalls or goes away, and an output `file` that fails
-/// mid-stream (`/dev/full`). Each ends with a message naming the device, or keeps listening
-/// without spinning a core, and never hangs past SIGTERM.
+/// mid-stream (`/dev/full`). A device that cannot be opened ends with a message naming it; one
+/// that fails once open is waited for and opened again with backoff; nothing spins a core or
+/// hangs past SIGTERM.
 @Suite("ALSA device faults", .tags(.slow), .skippedWhenFast)
 struct ALSAFaultTests {
     /// Writes `~/.asoundrc` with a capture PCM `name` of type `file`.
@@ -66,24 +67,81 @@ struct ALSAFaultTests {
         #expect(run.stderr.contains(missing), "\(run.stderr)")
     }
 
-    @Test func anErrorMidStreamEndsListeningWithAMessageNotASpin() async throws {
+    /// CPU seconds `run` used in successive 2 s windows, until one used under half a second (at
+    /// most ten windows): a busy loop never has one.
+    static func quietWindows(_ run: BackgroundIncant) async throws -> [Double] {
+        var used: [Double] = []
+        for _ in 0..<10 {
+            let before = try #require(run.cpuSeconds, "listen ended: \(run.stderr)")
+            try await Task.sleep(for: .seconds(2))
+            let after = try #require(run.cpuSeconds, "listen ended: \(run.stderr)")
+            used.append(after - before)
+            if after - before < 0.5 { break }
+        }
+        return used
+    }
+
+    @Test func anErrorMidStreamIsWaitedOutWithBackoffNotASpin() async throws {
         let cli = try CLIRunner()
         defer { cli.cleanUp() }
         // The file plugin copies what it captures to `file`; /dev/full fails that write once the
-        // first buffer is flushed, and the plugin's read then fails with EIO.
+        // first buffer is flushed, and the plugin's read then fails with EIO: every time the
+        // device is opened again.
         try Self.writeDevice("failing", in: cli, output: "/dev/full", infile: try Self.noise(in: cli))
         let run = try Self.listen(cli, device: "failing")
         defer { run.stop() }
-        var cpu = 0.0
-        _ = await BackgroundIncant.waitUntil(within: .seconds(180)) {
-            cpu = run.cpuSeconds ?? cpu
-            return !run.process.isRunning
-        }
-        #expect(await run.waitForExit(within: .seconds(1)) == 74, "\(run.stderr)")
+        #expect(
+            await BackgroundIncant.waitUntil(within: .seconds(180)) { run.stderr.contains("waiting for the device") },
+            "\(run.stderr)")
         #expect(run.stderr.contains("reading from ALSA device 'failing' failed"), "\(run.stderr)")
         #expect(run.stderr.contains("Input/output error"), "\(run.stderr)")
-        // Loading the model costs about a second of CPU; a retry loop would cost far more.
-        #expect(cpu < 20, "\(cpu) s of CPU")
+        let status = try await ListenControlTests.status(cli)
+        #expect(status["activity"] as? String == "waiting for device", "\(status)")
+        #expect((status["deviceProblem"] as? String)?.contains("Input/output error") == true, "\(status)")
+
+        // Reopening backs off instead of spinning.
+        let used = try await Self.quietWindows(run)
+        #expect(used.contains { $0 < 0.5 }, "listen used \(used) s of CPU in successive 2 s windows: a busy loop")
+        #expect(run.process.isRunning, "a lost device must not end listen: \(run.stderr)")
+
+        run.send(SIGTERM)
+        #expect(await run.waitForExit(within: .seconds(120)) == 0, "SIGTERM must end listen: \(run.stderr)")
+    }
+
+    @Test func aDeviceThatComesBackIsListenedToAgain() async throws {
+        let cli = try CLIRunner()
+        defer { cli.cleanUp() }
+        let shortcuts = try ListenControlTests.setUp(cli)
+        // Speech after a second of quiet, as the raw file the device plays.
+        let audio = try await TestSpeech.make(["open the window"], in: cli.home)
+        let speech = cli.home.appendingPathComponent("speech.raw").path
+        try await TestSpeech.sox([
+            audio, "-t", "raw", "-e", "signed", "-b", "16", "-c", "1", "-r", "16000", speech, "pad", "1", "2",
+        ])
+        // The plugin's output goes through a link: to /dev/full the device fails (unplugged),
+        // to /dev/null it works (plugged back in); each opening follows the link anew.
+        let link = cli.home.appendingPathComponent("output").path
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "/dev/full")
+        try Self.writeDevice("usbmic", in: cli, output: link, infile: speech)
+        let run = try BackgroundIncant(
+            cli, ["listen", "--device", "usbmic", "--json", "--dry-run", "--shortcuts", shortcuts])
+        defer { run.stop() }
+        #expect(
+            await BackgroundIncant.waitUntil(within: .seconds(180)) { run.stderr.contains("waiting for the device") },
+            "\(run.stderr)")
+        #expect(try await ListenControlTests.status(cli)["activity"] as? String == "waiting for device")
+
+        let replugged = cli.home.appendingPathComponent("output.new").path
+        try FileManager.default.createSymbolicLink(atPath: replugged, withDestinationPath: "/dev/null")
+        #expect(rename(replugged, link) == 0)
+        // Once open again, the speech it plays is heard and decided.
+        #expect(
+            await BackgroundIncant.waitUntil(within: .seconds(240)) { run.stdout.contains("\"shortcut\":\"window\"") },
+            "stdout: \(run.stdout)\nstderr: \(run.stderr)")
+        #expect(try await ListenControlTests.status(cli)["activity"] as? String == "listening")
+
+        run.send(SIGTERM)
+        #expect(await run.waitForExit(within: .seconds(120)) == 0, "SIGTERM must end listen: \(run.stderr)")
     }
 
     /// Opens `fifo` for writing on a thread of its own (the open waits for the reader, ALSA),

@@ -34,6 +34,11 @@ struct CLIRunner {
         environment["HOME"] = home.path
         environment["XDG_CONFIG_HOME"] = home.appendingPathComponent("config").path
         environment["XDG_DATA_HOME"] = home.appendingPathComponent("data").path
+        // The listener's control socket, private to this test (never a real session's listener).
+        let runtime = home.appendingPathComponent("run")
+        try FileManager.default.createDirectory(
+            at: runtime, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        environment["XDG_RUNTIME_DIR"] = runtime.path
         self.environment = environment
     }
 

@@ -1,7 +1,8 @@
 import Foundation
 
 /// Where Incant's files are, resolved once from the environment: the XDG base directories
-/// (`XDG_CONFIG_HOME`, `XDG_DATA_HOME`), `HOME`, and the `INCANT_*` folder overrides.
+/// (`XDG_CONFIG_HOME`, `XDG_DATA_HOME`, `XDG_RUNTIME_DIR`), `HOME`, and the `INCANT_*` folder
+/// overrides.
 ///
 /// A program resolves one value at start-up and passes it (or the paths it names) down; no
 /// library reads these variables on its own. As the XDG base directory specification requires,
@@ -21,6 +22,8 @@ public struct IncantPaths: Sendable, Hashable {
     public var sphinxTrainDirectory: String?
     /// The program that speaks dialogs, from `$INCANT_SPEAK_COMMAND`, if set.
     public var speakCommand: String?
+    /// `$XDG_RUNTIME_DIR`, if set (a user session's private, per-boot folder).
+    public var runtimeHome: String?
 
     /// Resolves every path from `environment`.
     public init(environment: [String: String] = ProcessInfo.processInfo.environment) {
@@ -38,7 +41,21 @@ public struct IncantPaths: Sendable, Hashable {
         self.modelsDirectory = value("INCANT_MODELS")
         self.sphinxTrainDirectory = value("INCANT_SPHINXTRAIN_DIR")
         self.speakCommand = value("INCANT_SPEAK_COMMAND")
+        self.runtimeHome = absolute("XDG_RUNTIME_DIR")
     }
+
+    /// Incant's runtime folder: `$XDG_RUNTIME_DIR/incant`, or without a session (a container,
+    /// `su`), `/tmp/incant-UID` as the XDG specification suggests. Created private (0700) by
+    /// whoever puts something there.
+    public var runtimeDirectory: String {
+        runtimeHome.map { $0 + "/incant" } ?? "/tmp/incant-\(geteuid())"
+    }
+    /// A running listener's control socket: `incant trigger`, `mute`, `unmute`, `status`.
+    public var controlSocket: String { runtimeDirectory + "/control.sock" }
+    /// The systemd user units folder: `$XDG_CONFIG_HOME/systemd/user`.
+    public var systemdUserUnits: String { configHome + "/systemd/user" }
+    /// Incant's systemd user unit: `$XDG_CONFIG_HOME/systemd/user/incant.service`.
+    public var serviceUnit: String { systemdUserUnits + "/incant.service" }
 
     /// Incant's configuration folder: `$XDG_CONFIG_HOME/incant`.
     public var configDirectory: String { configHome + "/incant" }

@@ -41,6 +41,7 @@ struct ListenCommand: AsyncParsableCommand {
     @OptionGroup var matching: MatchOptionGroup
     @OptionGroup var dispatching: DispatchOptionGroup
     @OptionGroup var speech: SpeechOptions
+    @OptionGroup var pushToTalk: ListenControlOptions
 
     @Flag(help: "Handle the first utterance, then exit with its status.")
     var once = false
@@ -85,9 +86,14 @@ struct ListenCommand: AsyncParsableCommand {
         let engine = try speech.makeRecognizer(for: loaded, parallelPhoneLoop: true)
         let online = try adaptOnline ? onlineAdaptation(engine) : nil
         defer { if let online { try? FileManager.default.removeItem(atPath: online.path) } }
-        let source = try audio.source()
+        let control = ListenerControl(pushToTalk: pushToTalk.pushToTalk, triggerWindow: pushToTalk.window)
+        let source = try audio.source(
+            reopening: ListenControls.deviceReopening(for: control, device: audio.deviceName))
         let catalog = catalog
-        let configuration = ListenerConfiguration(
+        let settings = ReloadableConfiguration()
+        let controls = ListenControls.start(control, configuration: settings)
+        defer { controls.stop() }
+        var configuration = ListenerConfiguration(
             source: source, recognizer: PocketSphinxRecognizer(engine), catalog: loaded,
             frontEnds: try speech.frontEnds(), detector: Endpointer(settings: audio.endpointer),
             matchOptions: try matching.options(),
@@ -96,18 +102,23 @@ struct ListenCommand: AsyncParsableCommand {
                     answers: try dispatching.answerValues(checkedAgainst: loaded.shortcuts), interactive: false),
                 history: try dispatching.history(), homeDirectory: Settings.paths.home),
             dispatchOptions: dispatching.options, speaker: speak ? Speaker(command: Settings.paths.speakCommand) : nil,
-            typedAnswers: audio.stdin ? nil : KeyboardLines.start(), isLive: audio.isLive,
+            typedAnswers: audio.stdin
+                ? nil : KeyboardLines.start(onEmptyLine: pushToTalk.pushToTalk ? controls.keyboardTrigger : nil),
+            isLive: audio.isLive,
             answerTimeout: .milliseconds(Int(max(0.1, answerTimeout) * 1000)),
             reload: CatalogReload(
                 definitionsPath: catalog.shortcutsPath, phrasesDirectory: catalog.phrasesDirectory,
-                load: { try catalog.loadCatalog() }),
+                load: { try catalog.reloaded(with: settings.value).loadCatalog() }),
             learner: online, maximumTurns: once ? 1 : nil)
+        configuration.control = control
+        let listener = Listener(configuration)
         let printer = ListenPrinter(json: json, once: once)
         StandardError.print(
-            "incant: listening to \(source.description)" + (once ? " for one utterance" : "; Ctrl-C stops"))
+            "incant: listening to \(source.description)" + (once ? " for one utterance" : "; Ctrl-C stops")
+                + (pushToTalk.pushToTalk ? "; push-to-talk: Enter, SIGUSR1 or `incant trigger` opens a command" : ""))
         return try await SignalCancellation.run {
             do {
-                try await Listener(configuration).run { try printer.print($0) }
+                try await listener.run { try printer.print($0) }
             } catch let error as CaptureError {
                 throw captureFailure(error)
             }

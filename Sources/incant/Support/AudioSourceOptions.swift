@@ -70,8 +70,9 @@ struct AudioSourceOptions: ParsableArguments {
     /// be told from the answer by when it was said.
     var isLive: Bool { files.isEmpty && !stdin }
 
-    /// The one source of `listen`: the device, the file, or standard input.
-    func source() throws -> any AudioSource {
+    /// The one source of `listen`: the device (opened again with `reopening` when it goes
+    /// away), the file, or standard input.
+    func source(reopening: DeviceReopening? = nil) throws -> any AudioSource {
         if stdin { return StandardInputSource() }
         if files.count > 1 {
             throw CommandFailure(message: "--file can be given once for listen", status: ExitStatus.usage)
@@ -79,7 +80,12 @@ struct AudioSourceOptions: ParsableArguments {
         if let file = files.first {
             return realTime ? WAVFileSource(path: file, chunkSize: 320, realTime: true) : WAVFileSource(path: file)
         }
-        return ALSACaptureSource(device: device ?? Settings.configuration.device ?? "default")
+        return ALSACaptureSource(device: deviceName, reopening: reopening)
+    }
+
+    /// `--device`, else the configuration file's, else `default`.
+    var deviceName: String {
+        device ?? Settings.configuration.device ?? "default"
     }
 }
 

@@ -27,6 +27,15 @@ struct CatalogOptions: ParsableArguments {
     var phrasesDirectory: String { phrases ?? Settings.configuration.phrases ?? Settings.paths.phrases }
     var store: PhraseStore { PhraseStore(directory: phrasesDirectory) }
 
+    /// These options with `configuration` (the configuration file read again) in place of the
+    /// one read at start-up: what the command line gives still wins.
+    func reloaded(with configuration: IncantConfiguration) -> CatalogOptions {
+        var options = self
+        options.shortcuts = shortcuts ?? configuration.shortcuts ?? Settings.paths.shortcuts
+        options.phrases = phrases ?? configuration.phrases ?? Settings.paths.phrases
+        return options
+    }
+
     /// Loads the definitions; definition errors print every problem and exit 65. Without any
     /// definitions (a first run), the error says to run `incant init`.
     func loadShortcuts() throws -> [ShortcutDefinition] {

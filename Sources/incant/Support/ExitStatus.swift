@@ -14,6 +14,8 @@ enum ExitStatus {
     static let definitions: Int32 = 65
     /// An input file could not be read (EX_NOINPUT).
     static let noInput: Int32 = 66
+    /// A service is not running: no listener answers on the control socket (EX_UNAVAILABLE).
+    static let unavailable: Int32 = 69
     /// A system error such as an unwritable store (EX_IOERR).
     static let io: Int32 = 74
     /// An invalid configuration file (EX_CONFIG).

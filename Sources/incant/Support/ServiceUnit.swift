@@ -1,0 +1,75 @@
+import Foundation
+
+/// The systemd user unit that runs `incant listen` as a service.
+struct ServiceUnit {
+    /// The absolute path of the `incant` executable the service runs.
+    var executable: String
+    /// Variables the service needs to find the same files as this shell (the XDG folders and
+    /// `INCANT_*` overrides that are set here).
+    var environment: [(name: String, value: String)]
+    /// `kill`, for `systemctl --user reload incant` (SIGHUP); nil leaves reloading out.
+    var kill: String?
+
+    /// The variables carried into the unit when set.
+    static let carried = [
+        "XDG_CONFIG_HOME", "XDG_DATA_HOME", "INCANT_MODEL_DIR", "INCANT_MODELS", "INCANT_SPHINXTRAIN_DIR",
+        "INCANT_SPEAK_COMMAND", "INCANT_LOG_LEVEL",
+    ]
+
+    /// The unit for this process: its executable and its environment's carried variables.
+    static func current(environment: [String: String] = ProcessInfo.processInfo.environment) -> ServiceUnit {
+        let executable =
+            (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+            ?? URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL.path
+        let carried = carried.compactMap { name in
+            environment[name].flatMap { $0.isEmpty ? nil : (name: name, value: $0) }
+        }
+        let kill = ["/usr/bin/kill", "/bin/kill"].first { FileManager.default.isExecutableFile(atPath: $0) }
+        return ServiceUnit(executable: executable, environment: carried, kill: kill)
+    }
+
+    var text: String {
+        var lines = [
+            "# Written by `incant service install`; `incant service uninstall` removes it.",
+            "[Unit]",
+            "Description=Incant: spoken shortcuts, offline",
+            "",
+            "[Service]",
+            "Type=exec",
+            "ExecStart=\(Self.argument(executable)) listen",
+        ]
+        if let kill { lines.append("ExecReload=\(kill) -HUP $MAINPID") }
+        lines += ["Restart=on-failure", "RestartSec=5"]
+        for (name, value) in environment {
+            lines.append("Environment=\(Self.quoted("\(name)=\(value)", escapingDollars: false))")
+        }
+        lines += ["", "[Install]", "WantedBy=default.target", ""]
+        return lines.joined(separator: "\n")
+    }
+
+    /// A command-line argument for `ExecStart=`, quoted when it holds anything but plain path
+    /// characters.
+    static func argument(_ value: String) -> String {
+        let plain = value.unicodeScalars.allSatisfy {
+            CharacterSet.alphanumerics.contains($0) || "/._-+,:@".unicodeScalars.contains($0)
+        }
+        return plain && !value.isEmpty ? value : quoted(value, escapingDollars: true)
+    }
+
+    /// `value` in double quotes with systemd's escapes: `\` and `"` backslashed, `%`
+    /// (specifiers) doubled, and `$` doubled where variables would be expanded.
+    static func quoted(_ value: String, escapingDollars: Bool) -> String {
+        var text = ""
+        for character in value {
+            switch character {
+            case "\\": text += "\\\\"
+            case "\"": text += "\\\""
+            case "%": text += "%%"
+            case "$" where escapingDollars: text += "$$"
+            case "\n": text += "\\n"
+            default: text.append(character)
+            }
+        }
+        return "\"\(text)\""
+    }
+}

@@ -1,0 +1,126 @@
+import IncantCapture
+import IncantSpeech
+import Synchronization
+import Testing
+
+@testable import IncantListening
+
+/// ``ListenerControl``'s decisions on utterances at known stream positions: which trigger
+/// opens which command, and which utterances a mute or a lost device cut.
+@Suite("Listener control")
+struct ListenerControlTests {
+    /// A stream position the test moves by hand, standing for the samples read so far.
+    final class Clock: Sendable {
+        let now = Atomic<Int>(0)
+        func set(seconds: Double) { now.store(Int(seconds * 16_000), ordering: .relaxed) }
+    }
+
+    static func utterance(from start: Double, to end: Double) -> Utterance {
+        let first = Int(start * 16_000)
+        let last = Int(end * 16_000)
+        return Utterance(
+            samples: [Int16](repeating: 0, count: last - first + 3_200), startSample: first - 1_600,
+            speechStartSample: first, speechEndSample: last, endReason: .silence)
+    }
+
+    static func attached(pushToTalk: Bool, wakeWord: String? = nil) -> (ListenerControl, Clock) {
+        let control = ListenerControl(pushToTalk: pushToTalk, triggerWindow: .seconds(5))
+        let clock = Clock()
+        control.attach(source: "test", wakeWord: wakeWord) { clock.now.load(ordering: .relaxed) }
+        return (control, clock)
+    }
+
+    @Test func pushToTalkOpensOneCommandPerTriggerWithinItsWindow() {
+        let (control, clock) = Self.attached(pushToTalk: true)
+        #expect(control.status.activity == .waitingForTrigger)
+        #expect(control.admission(of: Self.utterance(from: 1, to: 2)) == .ignored(.notTriggered))
+
+        clock.set(seconds: 3)
+        #expect(control.trigger() == .opened)
+        #expect(control.status.activity == .triggered)
+        // Said before the trigger: not its command, and the trigger still waits.
+        #expect(control.admission(of: Self.utterance(from: 1.5, to: 2.9)) == .ignored(.notTriggered))
+        #expect(control.admission(of: Self.utterance(from: 4, to: 5)) == .command)
+        // One command per trigger.
+        #expect(control.admission(of: Self.utterance(from: 6, to: 7)) == .ignored(.notTriggered))
+
+        // Speech that began just before the key was pressed counts.
+        clock.set(seconds: 10.3)
+        control.trigger()
+        #expect(control.admission(of: Self.utterance(from: 10, to: 11)) == .command)
+
+        // A trigger nothing followed within the window expires.
+        clock.set(seconds: 20)
+        control.trigger()
+        clock.set(seconds: 26)
+        #expect(control.status.activity == .waitingForTrigger)
+        #expect(control.admission(of: Self.utterance(from: 26, to: 27)) == .ignored(.notTriggered))
+        #expect(control.admission(of: Self.utterance(from: 28, to: 29)) == .ignored(.notTriggered))
+    }
+
+    @Test func withoutPushToTalkATriggerStandsInForTheWakeWordOrIsNotNeeded() {
+        let (plain, _) = Self.attached(pushToTalk: false)
+        #expect(plain.trigger() == .notNeeded)
+        #expect(plain.admission(of: Self.utterance(from: 1, to: 2)) == .listen(interrupted: false))
+
+        let (woken, clock) = Self.attached(pushToTalk: false, wakeWord: "computer")
+        #expect(woken.admission(of: Self.utterance(from: 1, to: 2)) == .listen(interrupted: false))
+        clock.set(seconds: 3)
+        #expect(woken.trigger() == .opened)
+        #expect(woken.admission(of: Self.utterance(from: 3.5, to: 4)) == .command)
+    }
+
+    @Test func anUtteranceAMuteOrADeviceLossCutIsIgnored() {
+        let (control, clock) = Self.attached(pushToTalk: false)
+        clock.set(seconds: 2)
+        #expect(control.mute())
+        #expect(!control.mute())
+        #expect(control.status.activity == .muted)
+        #expect(control.trigger() == .refusedWhileMuted)
+        #expect(control.admission(of: Self.utterance(from: 1, to: 1.8)) == .ignored(.muted))
+        #expect(control.unmute())
+        // Muted audio is dropped, so the stream resumes at the position of the mute: speech
+        // on both sides of it is one utterance here, and is cut.
+        #expect(control.admission(of: Self.utterance(from: 1.5, to: 2.5)) == .ignored(.muted))
+        // What follows is heard, and says that the audio was interrupted before it.
+        #expect(control.admission(of: Self.utterance(from: 3, to: 4)) == .listen(interrupted: true))
+        #expect(control.admission(of: Self.utterance(from: 5, to: 6)) == .listen(interrupted: false))
+
+        clock.set(seconds: 7)
+        control.deviceChanged(.waiting(.readFailed(source: "mic", message: "gone"), retryIn: .seconds(1)))
+        #expect(control.status.activity == .waitingForDevice)
+        #expect(control.status.deviceProblem?.contains("gone") == true)
+        control.deviceChanged(.capturing)
+        #expect(control.status.activity == .listening)
+        #expect(control.admission(of: Self.utterance(from: 6.5, to: 7.5)) == .ignored(.deviceInterrupted))
+        #expect(control.admission(of: Self.utterance(from: 8, to: 9)) == .listen(interrupted: true))
+    }
+
+    @Test func aPushToTalkListenerRecognizesNothingUntriggered() async throws {
+        let control = ListenerControl(pushToTalk: true)
+        let (events, kitchen, _) = try await ListenerTests.listen(to: ["order a pepperoni pizza", "lights off"]) {
+            $0.control = control
+        }
+        let ignored = events.filter { if case .ignored(_, .notTriggered) = $0 { true } else { false } }
+        #expect(ignored.count == 2)
+        #expect(ListenerTests.turns(events).isEmpty)
+        #expect(kitchen.requests.isEmpty)
+        #expect(control.status.lastUtterance?.outcome == .ignored)
+        #expect(control.status.activity == .stopped)
+    }
+
+    @Test func aTriggerBeforeTheFirstUtteranceOpensItAlone() async throws {
+        let control = ListenerControl(pushToTalk: true, triggerWindow: .seconds(600))
+        control.trigger()
+        let (events, kitchen, _) = try await ListenerTests.listen(to: ["order a pepperoni pizza", "lights off"]) {
+            $0.control = control
+        }
+        let turns = ListenerTests.turns(events)
+        #expect(turns.count == 1)
+        #expect(turns.first?.understanding.decision.accepted?.shortcutID == "order-pizza")
+        #expect(kitchen.requests.count == 1)
+        let last = try #require(control.status.lastUtterance)
+        #expect(last.outcome == .ignored)
+        #expect(last.reason == DecisionRejection.notTriggered.description)
+    }
+}
