@@ -44,7 +44,10 @@ public final class WyomingServer: Sendable {
                 child.eventLoop.makeCompletedFuture {
                     try child.pipeline.syncOperations.addHandler(
                         ByteToMessageHandler(WyomingFrameDecoder(parser: parser)))
-                    return try Connection(wrappingChannelSynchronously: child)
+                    // At most a few events wait to be answered; then reading from the socket stops.
+                    return try Connection(
+                        wrappingChannelSynchronously: child,
+                        configuration: .init(backPressureStrategy: .init(lowWatermark: 2, highWatermark: 4)))
                 }
             }
         let bound = channel.channel.localAddress
