@@ -13,6 +13,8 @@
 //                      pronunciations, MLLR                                       (links libpocketsphinx)
 //   IncantPhrases      shortcut definitions, phrase templates, store, matcher      (pure Swift)
 //   IncantDispatch     confirm → handle, response codes, handlers, history        (pure Swift)
+//   IncantServer       `incant serve`: the Wyoming protocol (Home Assistant) over TCP on
+//                      swift-nio; recognizers behind the SpeechRecognizer protocol (pure Swift)
 //   IncantListening    the Listener: source → front end → detector → recognizer → matcher →
 //                      runner, as events                                           (pure Swift)
 //   incant             the command-line tool: parse, configure, print
@@ -33,6 +35,7 @@ var products: [Product] = [
     .library(name: "IncantCapture", targets: ["IncantCapture"]),
     .library(name: "IncantSpeech", targets: ["IncantSpeech"]),
     .library(name: "IncantListening", targets: ["IncantListening"]),
+    .library(name: "IncantServer", targets: ["IncantServer"]),
 ]
 
 var targets: [Target] = [
@@ -66,6 +69,15 @@ var targets: [Target] = [
         swiftSettings: swiftSettings
     ),
     .target(
+        name: "IncantServer",
+        dependencies: [
+            "IncantCapture", "IncantSpeech", "IncantPhrases", "IncantDispatch",
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "NIOPosix", package: "swift-nio"),
+        ],
+        swiftSettings: swiftSettings
+    ),
+    .target(
         name: "IncantTestSupport",
         dependencies: ["IncantCapture"],
         path: "Tests/IncantTestSupport",
@@ -80,6 +92,13 @@ var targets: [Target] = [
         name: "IncantListeningTests",
         dependencies: [
             "IncantListening", "IncantSpeech", "IncantCapture", "IncantPhrases", "IncantDispatch", "IncantTestSupport",
+        ],
+        swiftSettings: swiftSettings
+    ),
+    .testTarget(
+        name: "IncantServerTests",
+        dependencies: [
+            "IncantServer", "IncantSpeech", "IncantCapture", "IncantPhrases", "IncantDispatch", "IncantTestSupport",
         ],
         swiftSettings: swiftSettings
     ),
@@ -133,7 +152,7 @@ if !coreOnly {
             name: "incant",
             dependencies: [
                 "IncantPhrases", "IncantDispatch", "IncantCapture", "IncantALSA", "IncantSpeech",
-                "IncantRecognition", "IncantListening", "IncantDenoise",
+                "IncantRecognition", "IncantListening", "IncantDenoise", "IncantServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -178,6 +197,7 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.2"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
     ],
     targets: targets
 )

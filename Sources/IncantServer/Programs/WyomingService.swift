@@ -1,0 +1,137 @@
+import Foundation
+import IncantDispatch
+import IncantPhrases
+import IncantSpeech
+
+/// What `incant serve` offers over Wyoming: speech to text against the user's phrases (ASR),
+/// text to a shortcut and its parameters (intent), and running a shortcut (handle).
+///
+/// Shared by every connection; each connection's state is a ``WyomingSession``.
+public struct WyomingService: Sendable {
+    public let matcher: PhraseMatcher
+    public let dispatcher: Dispatcher
+    public let pool: RecognizerPool
+    /// Options of every dispatch (a dry run, assumed confirmations).
+    public let dispatchOptions: DispatchOptions
+    /// The longest stream of audio taken; a longer one is answered with an error.
+    public let maximumAudioSeconds: Double
+    /// The version `info` gives for the programs.
+    public let version: String
+
+    /// The language of every phrase and transcript.
+    public static let language = "en"
+
+    public init(
+        matcher: PhraseMatcher, dispatcher: Dispatcher, pool: RecognizerPool,
+        dispatchOptions: DispatchOptions = DispatchOptions(), maximumAudioSeconds: Double = 30, version: String
+    ) {
+        self.matcher = matcher
+        self.dispatcher = dispatcher
+        self.pool = pool
+        self.dispatchOptions = dispatchOptions
+        self.maximumAudioSeconds = maximumAudioSeconds
+        self.version = version
+    }
+
+    /// `info`: an ASR program whose models are the phrase sets (one per definitions file), an
+    /// intent program and a handle program, all in English.
+    public func info() -> WyomingEvent {
+        let attribution: JSONValue = ["name": "Incant", "url": ""]
+        func artifact(_ name: String, _ description: String, _ extra: [String: JSONValue] = [:]) -> JSONValue {
+            var fields: [String: JSONValue] = [
+                "name": .string(name), "attribution": attribution, "installed": true,
+                "description": .string(description), "version": .string(version),
+            ]
+            fields.merge(extra) { $1 }
+            return .object(fields)
+        }
+        let languages: JSONValue = [.string(Self.language)]
+        let phraseSets = Dictionary(grouping: matcher.catalog.shortcuts) { Self.phraseSetName($0.location.file) }
+        let models: [JSONValue] = phraseSets.keys.sorted().map { name in
+            let shortcuts = phraseSets[name] ?? []
+            return artifact(
+                name,
+                "\(shortcuts.count) shortcut\(shortcuts.count == 1 ? "" : "s"): "
+                    + shortcuts.map(\.id).joined(separator: ", "), ["languages": languages])
+        }
+        let asr = artifact(
+            "incant", "Speech to text of your Incant phrases (grammar-constrained; other speech gives an empty text)",
+            ["models": .array(models), "supports_transcript_streaming": false])
+        let intent = artifact(
+            "incant", "Your Incant shortcuts: intent name = shortcut id, entities = parameters",
+            ["models": [artifact("shortcuts", "every shortcut", ["languages": languages])]])
+        let handle = artifact(
+            "incant", "Runs the Incant shortcut a sentence says and answers with its dialog",
+            ["models": [artifact("shortcuts", "every shortcut", ["languages": languages])]])
+        return WyomingEvent(
+            type: "info",
+            data: [
+                "asr": [asr], "intent": [intent], "handle": [handle], "tts": [], "wake": [], "mic": [], "snd": [],
+            ])
+    }
+
+    /// A phrase set's name: its definitions file without folder and extension.
+    static func phraseSetName(_ file: String) -> String {
+        let base = URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent
+        return base.isEmpty ? "phrases" : base
+    }
+
+    /// Recognizes 16 kHz mono samples and decides; the transcript is empty unless a phrase was
+    /// heard and not rejected.
+    public func transcribe(_ samples: [Int16]) async throws -> String {
+        let matcher = matcher
+        let understanding = try await pool.withRecognizer { recognizer in
+            try UtteranceInterpreter(recognizer: recognizer, matcher: matcher).interpret(samples)
+        }
+        switch understanding.decision {
+        case .accepted, .ambiguous: return understanding.recognition.transcript
+        case .rejected: return ""
+        }
+    }
+
+    /// `intent` with the accepted shortcut and its parameters, or `not-recognized`.
+    public func recognize(_ text: String) -> WyomingEvent {
+        let match = matcher.match(text)
+        guard let candidate = match.accepted else { return WyomingReplies.notRecognized(text: text) }
+        let entities = candidate.parameters.sorted { $0.key < $1.key }.map {
+            (name: $0.key, value: Self.json($0.value))
+        }
+        return WyomingReplies.intent(name: candidate.shortcutID, entities: entities, text: text)
+    }
+
+    /// Runs the shortcut `text` says (confirm, then handle): `handled` with its dialog, or
+    /// `not-handled` with why nothing ran or what failed. Nobody can be asked over Wyoming: a
+    /// shortcut that needs a confirmation or a missing value is not run.
+    public func handle(_ text: String) async -> WyomingEvent {
+        let report = await ShortcutRunner(matcher: matcher, dispatcher: dispatcher).run(text, options: dispatchOptions)
+        guard let outcome = report.outcome else {
+            return WyomingReplies.notHandled("no shortcut: \(report.match.reason)")
+        }
+        switch outcome.status {
+        case .completed, .dryRun:
+            if !outcome.isFailure { return WyomingReplies.handled(outcome.dialog) }
+        case .notConfirmed:
+            return WyomingReplies.notHandled(
+                "\(outcome.shortcut) needs a yes, which cannot be asked over Wyoming; it did not run")
+        case .missingParameter:
+            return WyomingReplies.notHandled(
+                "\(outcome.shortcut) lacks a value, which cannot be asked over Wyoming; it did not run"
+                    + (outcome.reason.map { " (\($0))" } ?? ""))
+        case .stoppedAtConfirm, .interrupted:
+            break
+        }
+        return WyomingReplies.notHandled(
+            outcome.dialog ?? outcome.reason.map { "\(outcome.shortcut): \($0)" }
+                ?? "\(outcome.shortcut): \(outcome.code)")
+    }
+
+    /// A parameter value as JSON.
+    static func json(_ value: ParameterValue) -> JSONValue {
+        switch value {
+        case .text(let text): .string(text)
+        case .integer(let number): .number(Double(number))
+        case .number(let number): .number(number)
+        case .boolean(let flag): .bool(flag)
+        }
+    }
+}
