@@ -10,7 +10,7 @@ import IncantRecognition
 ///     incant-bench actions [--stride N] [--offset K] [--engines espeak-ng,flite,festival]
 ///                          [--conditions clean,room,room15dB,kitchen6dB] [--sentences switches|all]
 ///                          [--decoder -name=value ...] [--format fsg|jsgf] [--margins off,0,X]
-///                          [--show-wrong] [--no-baseline] [--dump FILE]
+///                          [--show-wrong] [--no-baseline] [--dump FILE] [--ending WORD]
 ///
 /// A source is one synthesis engine (its voices together) in one condition: as synthesized
 /// (`clean`), band-limited to 200–5000 Hz with a room's reverb (`room`, sox `sinc 200-5000
@@ -30,6 +30,8 @@ struct ActionBenchmark {
     var showsWrong = false
     /// Run the plain JSGF baseline beside Incant (`--no-baseline` skips it while trying settings).
     var measuresBaseline = true
+    /// Only the sentences whose last word is this (`--ending off`: "off" ending the phrase).
+    var ending: String?
     /// Write Incant's contrasts for every accepted clip here (tab-separated: engine, condition,
     /// voice, shortcut, sentence, transcript, right or wrong, then heard>rival:margin:frames for
     /// every rival word meaning another action), for choosing the contrast margin.
@@ -83,6 +85,7 @@ struct ActionBenchmark {
                 }
             case "--show-wrong": showsWrong = true
             case "--no-baseline": measuresBaseline = false
+            case "--ending": ending = try next()
             case "--dump": dumpPath = try next()
             default: throw BenchmarkError("unknown option \(arguments[index])")
             }
@@ -123,6 +126,7 @@ struct ActionBenchmark {
         let synthesizer = try SpeechSynthesizer(cacheDirectory: paths.root + "/.build/bench-cache/speech")
         var sentences = try SentenceLists.labelled(path: paths.root + "/Benchmarks/data/home-switches.tsv")
         if sentenceSet == "all" { sentences += try SentenceLists.labelled(path: paths.homeSentences) }
+        if let ending { sentences = sentences.filter { $0.text.split(separator: " ").last.map(String.init) == ending } }
         let voices = SyntheticVoice.all.filter { engines.contains($0.engine) }
         var requests: [(voice: SyntheticVoice, sentence: SentenceLists.Labelled)] = []
         for voice in voices {
