@@ -13,6 +13,8 @@ import IncantPhrases
 //                                               (`incant listen` in real time)
 //   swift run -c release incant-bench split-timing [--stride N] [--snr dB]
 //                                               (the phone loop cut in two, see SplitTiming)
+//   swift run -c release incant-bench actions [options]
+//                                               (right / wrong / rejected actions per source, see ActionBenchmark)
 //   swift run -c release incant-bench front-ends [--stride N] [--front-ends a,b] [--workers N]
 //                                               (denoisers before recognition, see FrontEndBenchmark)
 //
@@ -31,6 +33,7 @@ let usage = """
            incant-bench listening [--stride N] [--speculate-after MS]
            incant-bench split-timing [--stride N] [--snr DB]
            incant-bench contrasts [--stride N] [--margins 0,1000,…]
+           incant-bench actions [options]       (right / wrong / rejected per source; see ActionBenchmark.swift)
            incant-bench front-ends [--stride N] [--front-ends identity,deepfilternet,rnnoise] [--workers N] [--cpu-only]
 
     """
@@ -118,6 +121,13 @@ case "levers":
         try LeverSweep(arguments: Array(arguments.dropFirst())).run()
     } catch {
         FileHandle.standardError.write(Data("incant-bench levers: \(error)\n".utf8))
+        exit(1)
+    }
+case "actions":
+    do {
+        try ActionBenchmark(arguments: Array(arguments.dropFirst())).run()
+    } catch {
+        FileHandle.standardError.write(Data("incant-bench actions: \(error)\n".utf8))
         exit(1)
     }
 case "front-ends":

@@ -19,6 +19,20 @@ enum Speech {
         try converted { raw in try run("/usr/bin/flite", ["-voice", voice, "-t", sentence, "-o", raw]) }
     }
 
+    /// `samples` as a far microphone in a small room hears them: band-limited to 200–5000 Hz
+    /// with reverb (sox `sinc 200-5000 reverb 50 50 100`).
+    static func inReverberantRoom(_ samples: [Int16]) throws -> [Int16] {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "incant-room-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let dry = directory.appendingPathComponent("dry.wav").path
+        let wet = directory.appendingPathComponent("room.wav").path
+        try WAVFile.write(samples, to: dry)
+        try run("/usr/bin/sox", [dry, wet, "sinc", "200-5000", "reverb", "50", "50", "100"])
+        return try WAVFile.readSamples(path: wet)
+    }
+
     /// The WAV file `write` makes at the path it is given, as 16 kHz mono samples with 0.3 s of
     /// silence at both ends.
     private static func converted(_ write: (String) throws -> Void) throws -> [Int16] {
