@@ -13,6 +13,8 @@ import IncantPhrases
 //                                               (`incant listen` in real time)
 //   swift run -c release incant-bench split-timing [--stride N] [--snr dB]
 //                                               (the phone loop cut in two, see SplitTiming)
+//   swift run -c release incant-bench text-slots [--stride N] [--voices all|quick] [--dictation-beams default|tuned]
+//                                               (free-text slots by voice, see TextSlotBenchmark)
 //   swift run -c release incant-bench front-ends [--stride N] [--front-ends a,b] [--workers N]
 //                                               (denoisers before recognition, see FrontEndBenchmark)
 //
@@ -31,6 +33,7 @@ let usage = """
            incant-bench listening [--stride N] [--speculate-after MS]
            incant-bench split-timing [--stride N] [--snr DB]
            incant-bench contrasts [--stride N] [--margins 0,1000,…]
+           incant-bench text-slots [--stride N] [--voices all|quick] [--dictation-beams default|tuned] [--show-wrong]
            incant-bench front-ends [--stride N] [--front-ends identity,deepfilternet,rnnoise] [--workers N] [--cpu-only]
 
     """
@@ -125,6 +128,13 @@ case "front-ends":
         try FrontEndBenchmark(arguments: Array(arguments.dropFirst())).run()
     } catch {
         FileHandle.standardError.write(Data("incant-bench front-ends: \(error)\n".utf8))
+        exit(1)
+    }
+case "text-slots":
+    do {
+        try TextSlotBenchmark(arguments: Array(arguments.dropFirst())).run()
+    } catch {
+        FileHandle.standardError.write(Data("incant-bench text-slots: \(error)\n".utf8))
         exit(1)
     }
 case "split-timing":

@@ -24,11 +24,12 @@ public enum SpeechDecision: Sendable {
         _ recognition: RecognitionResult, _ match: MatchResult, alternatives: [MatchResult] = []
     ) -> SpeechDecision {
         if recognition.transcript.isEmpty { return .rejected(.nothingHeard) }
-        if let rejection = recognition.rejection {
-            return .rejected(
-                rejection == .nothingHeard
-                    ? .nothingHeard
-                    : .unlikePhrases(transcript: recognition.transcript, confidence: recognition.confidence))
+        switch recognition.rejection {
+        case nil: break
+        case .nothingHeard: return .rejected(.nothingHeard)
+        case .nothingDictated: return .rejected(.nothingDictated(heard: recognition.transcript))
+        case .unlikePhrases, .filler:
+            return .rejected(.unlikePhrases(transcript: recognition.transcript, confidence: recognition.confidence))
         }
         switch match.decision {
         case .accepted:
@@ -60,6 +61,9 @@ public enum DecisionRejection: Sendable, Hashable, CustomStringConvertible {
     case uncertain(heard: String, or: String)
     /// A wake word is required and was not heard.
     case noWakeWord
+    /// The words of a phrase with a free-text slot were heard (`heard`, the slot shown as "…"),
+    /// but no word was made out in the slot: nothing runs with an empty text.
+    case nothingDictated(heard: String)
 
     public var description: String {
         switch self {
@@ -72,6 +76,7 @@ public enum DecisionRejection: Sendable, Hashable, CustomStringConvertible {
             "could not tell \"\(heard)\" from \"\(other)\", which means something else"
 
         case .noWakeWord: "the wake word was not heard"
+        case .nothingDictated(let heard): "heard \"\(heard)\" but no words for its free text"
         }
     }
 }
