@@ -17,10 +17,12 @@ import IncantRecognition
 /// not understand count for carrier accuracy only).
 struct TextSlotBenchmark {
     var stride = 1
+    /// Every Nth real coffee order (`--real-stride`; default ``stride``).
+    var realStride: Int?
     var voices = SyntheticVoice.all
-    /// `default`: the open-vocabulary pass with pocketsphinx's own beams instead of the
-    /// phrase search's wide ones.
-    var dictationBeams = "default"
+    /// `tuned` (as shipped): the open-vocabulary pass with the phrase search's wide beams;
+    /// `default`: with pocketsphinx's own.
+    var dictationBeams = "tuned"
     var showWrong = false
 
     static let shortcutsYAML = """
@@ -34,6 +36,15 @@ struct TextSlotBenchmark {
             phrases: ["remind me to {task}"]
             responses: { success: "I will remind you." }
         """
+
+    /// Two espeak-ng voices, two flite voices and festival: every engine, fewer clips than `all`.
+    static let mixedVoices = [
+        SyntheticVoice(engine: .espeak, voice: "en-us", rate: 160),
+        SyntheticVoice(engine: .espeak, voice: "en-gb", rate: 140),
+        SyntheticVoice(engine: .flite, voice: "slt", rate: nil),
+        SyntheticVoice(engine: .flite, voice: "kal", rate: nil),
+        SyntheticVoice(engine: .festival, voice: "default", rate: nil),
+    ]
 
     static let carriers = [("take a note", "take-note", "body"), ("remind me to", "remind", "task")]
 
@@ -50,11 +61,17 @@ struct TextSlotBenchmark {
             case "--stride":
                 guard let value = Int(try next()), value > 0 else { throw BenchmarkError("--stride needs N ≥ 1") }
                 stride = value
+            case "--real-stride":
+                guard let value = Int(try next()), value > 0 else {
+                    throw BenchmarkError("--real-stride needs N ≥ 1")
+                }
+                realStride = value
             case "--voices":
                 switch try next() {
                 case "all": voices = SyntheticVoice.all
                 case "quick": voices = SyntheticVoice.quick
-                case let other: throw BenchmarkError("--voices: all or quick, not \(other)")
+                case "mixed": voices = Self.mixedVoices
+                case let other: throw BenchmarkError("--voices: all, mixed or quick, not \(other)")
                 }
             case "--dictation-beams":
                 let value = try next()
@@ -154,7 +171,9 @@ struct TextSlotBenchmark {
 
         let coffee = CoffeeRecordings(paths: paths)
         if FileManager.default.fileExists(atPath: paths.coffeeLabels) {
-            let clips = try coffee.clips(limit: nil).enumerated().filter { $0.offset % stride == 0 }.map(\.element)
+            let realStride = realStride ?? stride
+            let clips = try coffee.clips(limit: nil).enumerated().filter { $0.offset % realStride == 0 }.map(
+                \.element)
             let coffeeCatalog = PhraseCatalog(shortcuts: try coffee.shortcuts())
             let coffeeInterpreter = SpeechInterpreter(
                 recognizer: try GrammarRecognizer(

@@ -13,7 +13,7 @@ import IncantPhrases
 //                                               (`incant listen` in real time)
 //   swift run -c release incant-bench split-timing [--stride N] [--snr dB]
 //                                               (the phone loop cut in two, see SplitTiming)
-//   swift run -c release incant-bench text-slots [--stride N] [--voices all|quick] [--dictation-beams default|tuned]
+//   swift run -c release incant-bench text-slots [--stride N] [--real-stride N] [--voices all|mixed|quick]
 //                                               (free-text slots by voice, see TextSlotBenchmark)
 //   swift run -c release incant-bench front-ends [--stride N] [--front-ends a,b] [--workers N]
 //                                               (denoisers before recognition, see FrontEndBenchmark)
@@ -33,7 +33,7 @@ let usage = """
            incant-bench listening [--stride N] [--speculate-after MS]
            incant-bench split-timing [--stride N] [--snr DB]
            incant-bench contrasts [--stride N] [--margins 0,1000,…]
-           incant-bench text-slots [--stride N] [--voices all|quick] [--dictation-beams default|tuned] [--show-wrong]
+           incant-bench text-slots [--stride N] [--real-stride N] [--voices all|mixed|quick] [--dictation-beams tuned|default] [--show-wrong]
            incant-bench front-ends [--stride N] [--front-ends identity,deepfilternet,rnnoise] [--workers N] [--cpu-only]
 
     """
