@@ -182,7 +182,8 @@ struct TextSlotBenchmark {
             var spliced: [Case] = []
             var alone: [Case] = []
             for (index, clip) in clips.enumerated() {
-                let heard = coffeeInterpreter.interpret(try coffeeInterpreter.recognizer.recognizeSynchronously(clip.samples))
+                let heard = coffeeInterpreter.interpret(
+                    try coffeeInterpreter.recognizer.recognizeSynchronously(clip.samples))
                 let reference =
                     clip.expected?.isMet(by: heard.accepted) == true ? heard.recognition.transcript : nil
                 let voice = carrierVoices[index % carrierVoices.count]
@@ -196,7 +197,8 @@ struct TextSlotBenchmark {
             conditions.append(("real coffee orders after a synthetic \"take a note\"", spliced))
             conditions.append(("real coffee orders alone (unrelated)", alone))
         } else {
-            FileHandle.standardError.write(Data("no coffee recordings at \(paths.coffeeLabels): real speech left out\n".utf8))
+            FileHandle.standardError.write(
+                Data("no coffee recordings at \(paths.coffeeLabels): real speech left out\n".utf8))
         }
 
         var rows: [(String, Tally, Tally)] = []

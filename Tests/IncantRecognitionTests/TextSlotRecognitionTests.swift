@@ -19,7 +19,8 @@ struct TextSlotRunsTests {
             segment("textslot_m", 91, 99), segment("</s>", 100, 110),
         ]
         return RecognitionHypothesis(
-            text: "take a note textslot_b textslot_ay textslot_m", score: 0, logPosterior: 0, posterior: 1, words: words,
+            text: "take a note textslot_b textslot_ay textslot_m", score: 0, logPosterior: 0, posterior: 1,
+            words: words,
             nbest: [], frameCount: 111, search: "incant")
     }
 
@@ -50,7 +51,9 @@ struct TextSlotRunsTests {
     }
 
     @Test func slotsAreFilledInOrderAndAnEmptyOneIsShownAsAnEllipsis() {
-        #expect(TextSlotRuns.filling("remind me to {text} at {text}", with: ["call bob", ""]) == "remind me to call bob at …")
+        #expect(
+            TextSlotRuns.filling("remind me to {text} at {text}", with: ["call bob", ""])
+                == "remind me to call bob at …")
         #expect(TextSlotRuns.filling("take a note {text}", with: []) == "take a note …")
     }
 }
@@ -91,7 +94,8 @@ struct TextSlotRecognitionTests {
         guard Speech.canSynthesize, SharedDecoder.modelIsInstalled else { return }
         let interpreter = try Self.interpreter.get()
         for (name, synthesize) in Self.voices {
-            let result = interpreter.interpret(try interpreter.recognizer.recognizeSynchronously(try synthesize("take a note " + body)))
+            let result = interpreter.interpret(
+                try interpreter.recognizer.recognizeSynchronously(try synthesize("take a note " + body)))
             let heard = result.recognition.transcript
             let isFlite = name.hasPrefix("flite")
             #expect(heard.hasPrefix("take a note "), "\(name): heard \"\(heard)\": \(result.reason)")
@@ -119,7 +123,8 @@ struct TextSlotRecognitionTests {
         guard Speech.canSynthesize, SharedDecoder.modelIsInstalled else { return }
         let interpreter = try Self.interpreter.get()
         for (name, synthesize) in Self.voices {
-            let result = interpreter.interpret(try interpreter.recognizer.recognizeSynchronously(try synthesize(sentence)))
+            let result = interpreter.interpret(
+                try interpreter.recognizer.recognizeSynchronously(try synthesize(sentence)))
             #expect(
                 result.accepted?.shortcutID != "take-note",
                 "\(name): \"\(sentence)\" heard as \"\(result.recognition.transcript)\"")
@@ -130,7 +135,8 @@ struct TextSlotRecognitionTests {
         guard Speech.canSynthesize, SharedDecoder.modelIsInstalled else { return }
         let interpreter = try Self.interpreter.get()
         for (name, synthesize) in Self.voices {
-            let result = interpreter.interpret(try interpreter.recognizer.recognizeSynchronously(try synthesize("take a note")))
+            let result = interpreter.interpret(
+                try interpreter.recognizer.recognizeSynchronously(try synthesize("take a note")))
             if let accepted = result.accepted {
                 #expect(accepted.parameters["body"].map { !$0.description.isEmpty } == true, "\(name)")
             }
@@ -149,7 +155,8 @@ struct TextSlotRecognitionTests {
         guard Speech.canSynthesize, SharedDecoder.modelIsInstalled else { return }
         let interpreter = try Self.interpreter.get()
         let result = interpreter.interpret(
-            try interpreter.recognizer.recognizeSynchronously(try Speech.synthesizeWithFlite("turn on the kitchen lights")))
+            try interpreter.recognizer.recognizeSynchronously(
+                try Speech.synthesizeWithFlite("turn on the kitchen lights")))
         #expect(result.recognition.transcript == "turn on the kitchen lights")
         #expect(result.recognition.textSlots.isEmpty)
         #expect(result.accepted?.shortcutID == "lights")
