@@ -138,7 +138,7 @@ struct TextSlotBenchmark {
         var requests: [(text: String, voice: SyntheticVoice)] = []
         for voice in voices {
             for (index, body) in bodies.enumerated() where index % stride == 0 {
-                requests.append((Self.carriers[index % 2].0 + " " + body, voice))
+                requests.append((Self.carriers[index / stride % 2].0 + " " + body, voice))
             }
             for (index, sentence) in nonCommands.enumerated() where index % stride == 0 {
                 requests.append((sentence, voice))
@@ -154,7 +154,8 @@ struct TextSlotBenchmark {
         var unrelated: [Case] = []
         for voice in voices {
             for (index, body) in bodies.enumerated() where index % stride == 0 {
-                let (carrier, shortcut, parameter) = Self.carriers[index % 2]
+                // Carriers alternate among the bodies kept.
+                let (carrier, shortcut, parameter) = Self.carriers[index / stride % 2]
                 synthetic.append(
                     Case(
                         name: "\(voice): \(carrier) \(body)",
