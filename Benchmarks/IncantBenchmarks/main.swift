@@ -15,6 +15,8 @@ import IncantPhrases
 //                                               (the phone loop cut in two, see SplitTiming)
 //   swift run -c release incant-bench actions [options]
 //                                               (right / wrong / rejected actions per source, see ActionBenchmark)
+//   swift run -c release incant-bench text-slots [--stride N] [--real-stride N] [--voices all|mixed|quick]
+//                                               (free-text slots by voice, see TextSlotBenchmark)
 //   swift run -c release incant-bench front-ends [--stride N] [--front-ends a,b] [--workers N]
 //                                               (denoisers before recognition, see FrontEndBenchmark)
 //
@@ -34,6 +36,7 @@ let usage = """
            incant-bench split-timing [--stride N] [--snr DB]
            incant-bench contrasts [--stride N] [--margins 0,1000,…]
            incant-bench actions [options]       (right / wrong / rejected per source; see ActionBenchmark.swift)
+           incant-bench text-slots [--stride N] [--real-stride N] [--voices all|mixed|quick] [--dictation-beams tuned|default] [--show-wrong]
            incant-bench front-ends [--stride N] [--front-ends identity,deepfilternet,rnnoise] [--workers N] [--cpu-only]
 
     """
@@ -135,6 +138,13 @@ case "front-ends":
         try FrontEndBenchmark(arguments: Array(arguments.dropFirst())).run()
     } catch {
         FileHandle.standardError.write(Data("incant-bench front-ends: \(error)\n".utf8))
+        exit(1)
+    }
+case "text-slots":
+    do {
+        try TextSlotBenchmark(arguments: Array(arguments.dropFirst())).run()
+    } catch {
+        FileHandle.standardError.write(Data("incant-bench text-slots: \(error)\n".utf8))
         exit(1)
     }
 case "split-timing":

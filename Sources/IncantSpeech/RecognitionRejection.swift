@@ -7,4 +7,6 @@ public enum RecognitionRejection: Sendable, Hashable {
     case unlikePhrases
     /// The audio was explained by the engine's filler or garbage words.
     case filler
+    /// A phrase's own words were heard, but no word in its free-text slot.
+    case nothingDictated
 }

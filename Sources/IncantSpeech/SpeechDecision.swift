@@ -24,11 +24,12 @@ public enum SpeechDecision: Sendable {
         _ recognition: RecognitionResult, _ match: MatchResult, alternatives: [MatchResult] = []
     ) -> SpeechDecision {
         if recognition.transcript.isEmpty { return .rejected(.nothingHeard) }
-        if let rejection = recognition.rejection {
-            return .rejected(
-                rejection == .nothingHeard
-                    ? .nothingHeard
-                    : .unlikePhrases(transcript: recognition.transcript, confidence: recognition.confidence))
+        switch recognition.rejection {
+        case nil: break
+        case .nothingHeard: return .rejected(.nothingHeard)
+        case .nothingDictated: return .rejected(.nothingDictated(heard: recognition.transcript))
+        case .unlikePhrases, .filler:
+            return .rejected(.unlikePhrases(transcript: recognition.transcript, confidence: recognition.confidence))
         }
         switch match.decision {
         case .accepted:
@@ -66,6 +67,9 @@ public enum DecisionRejection: Sendable, Hashable, CustomStringConvertible {
     case muted
     /// The capture device was lost while it was said.
     case deviceInterrupted
+    /// The words of a phrase with a free-text slot were heard (`heard`, the slot shown as "…"),
+    /// but no word was made out in the slot: nothing runs with an empty text.
+    case nothingDictated(heard: String)
 
     public var description: String {
         switch self {
@@ -81,6 +85,7 @@ public enum DecisionRejection: Sendable, Hashable, CustomStringConvertible {
         case .notTriggered: "push-to-talk: no trigger came before it"
         case .muted: "listening was muted"
         case .deviceInterrupted: "the capture device was lost while it was said"
+        case .nothingDictated(let heard): "heard \"\(heard)\" but no words for its free text"
         }
     }
 }

@@ -36,18 +36,24 @@ extension GrammarRecognizer {
     /// language model (for recording new phrases, and free-text answers). Never rejected.
     /// It uses a second decoder with the model's full dictionary, started on first use.
     public func transcribe(_ samples: [Int16]) throws -> SpeechRecognition {
-        let dictation = try dictationDecoder.withLock { existing -> PocketSphinxDecoder in
-            if let existing { return existing }
-            let made = try PocketSphinxDecoder(model: model, options: options.decoder)
-            try made.loadLanguageModel()
-            existing = made
-            return made
-        }
+        let dictation = try dictation()
         let start = ContinuousClock.now
         let hypothesis = try dictation.decode(samples, search: PocketSphinxDecoder.dictationSearch)
         var result = recognition(of: hypothesis, samples: samples, since: start)
         result.isRejected = result.transcript.isEmpty
         return result
+    }
+
+    /// The decoder of the open-vocabulary search (the model's full dictionary and general
+    /// English language model), started on first use.
+    func dictation() throws -> PocketSphinxDecoder {
+        try dictationDecoder.withLock { existing -> PocketSphinxDecoder in
+            if let existing { return existing }
+            let made = try PocketSphinxDecoder(model: model, options: options.dictationDecoder ?? options.decoder)
+            try made.loadLanguageModel()
+            existing = made
+            return made
+        }
     }
 
     /// Compiles `grammar` into its search unless it is loaded, adding missing words first.

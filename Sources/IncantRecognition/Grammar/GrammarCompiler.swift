@@ -6,8 +6,9 @@ import IncantPhrases
 /// rule shared by the shortcut's phrases: enum values by their spoken forms, booleans as
 /// yes/no/on/off…, integers as number words (each value of a small range, or a general
 /// number grammar), numbers with "point". Digits written in templates are spoken as words.
-/// Free-text slots cannot be expressed in a grammar; their phrases are skipped and reported, as
-/// are phrases that use a word in `unpronounceable`.
+/// A free-text slot becomes a ``TextSlotPlaceholder`` (a run of phones) between the phrase's
+/// carrier words; a phrase that can be said with no carrier word at all is skipped and
+/// reported, as are phrases that use a word in `unpronounceable`.
 public enum GrammarCompiler {
     /// Ranges up to this size list every value; larger ones use the general number grammar.
     static let enumeratedRangeLimit = 200
@@ -28,8 +29,13 @@ public enum GrammarCompiler {
             if let textSlot = entry.template.slotNames.first(where: {
                 if case .text = shortcut.parameter(named: $0)?.type { return true }
                 return false
-            }) {
-                skipped.append((entry, "free-text parameter {\(textSlot)} cannot be recognized from a grammar"))
+            }), Self.fewestCarrierWords(entry.template.root) == 0 {
+                skipped.append(
+                    (
+                        entry,
+                        "free-text parameter {\(textSlot)} needs words of the phrase's own said with it"
+                            + " to be recognized from speech"
+                    ))
                 continue
             }
             if !unpronounceable.isEmpty {
@@ -58,12 +64,23 @@ public enum GrammarCompiler {
         lines += builder.numberRules.sorted()
         let wordGraph = alternatives.isEmpty ? nil : graph.build()
         var grammar = SpeechGrammar(
-            jsgf: lines.joined(separator: "\n") + "\n", words: builder.words.union(wordGraph?.words ?? []),
+            jsgf: lines.joined(separator: "\n") + "\n", words: builder.words.union(wordGraph?.dictionaryWords ?? []),
             skipped: skipped, phraseCount: alternatives.count,
             fsg: wordGraph?.fsgText(name: "incant", garbage: garbage),
             fsgStates: wordGraph.map { $0.stateCount + 1 } ?? 0, fsgTransitions: wordGraph?.transitionCount ?? 0)
         grammar.graph = wordGraph
+        grammar.hasTextSlots = builder.hasTextSlots
         return grammar
+    }
+
+    /// The fewest words of the phrase's own (not slot values) any way of saying `node` has.
+    static func fewestCarrierWords(_ node: TemplateNode) -> Int {
+        switch node {
+        case .word(let word): spokenWords(word).count
+        case .sequence(let nodes): nodes.reduce(0) { $0 + fewestCarrierWords($1) }
+        case .choice(let nodes): nodes.map(fewestCarrierWords).min() ?? 0
+        case .optional, .slot: 0
+        }
     }
 
     /// Every word `entry` can produce in a grammar (slot values included).
@@ -102,6 +119,8 @@ public enum GrammarCompiler {
         var numberRules: Set<String> = []
         var words: Set<String> = []
         var slotRules: [String: String] = [:]
+        /// Whether a text slot's placeholder is in the rules (its phones are not in ``words``).
+        var hasTextSlots = false
 
         mutating func expression(_ node: TemplateNode, shortcut: ShortcutDefinition) -> String {
             switch node {
@@ -150,8 +169,8 @@ public enum GrammarCompiler {
                 body = sign + integer + " [ point <n_digit>+ ]"
                 numberRules.insert("<n_digit> = zero | one | two | three | four | five | six | seven | eight | nine;")
             case .text:
-                // Phrases with free-text slots are skipped before reaching here.
-                body = "<NULL>"
+                body = TextSlotPlaceholder.standard.jsgf
+                hasTextSlots = true
             }
             rules.append("\(name) = \(body);")
             return name

@@ -6,7 +6,7 @@ public struct SpeechGrammar: Sendable {
     public var jsgf: String
     /// Every word the grammar can produce (lower case, as the dictionary spells words).
     public var words: Set<String>
-    /// Phrases left out of the grammar, with the reason (e.g. free-text slots).
+    /// Phrases left out of the grammar, with the reason (e.g. unpronounceable words).
     public var skipped: [(entry: PhraseEntry, reason: String)]
     /// How many phrases the grammar holds.
     public var phraseCount: Int
@@ -19,4 +19,7 @@ public struct SpeechGrammar: Sendable {
     /// The same phrases as a word graph, for finding the sentences one word away from a
     /// transcript (``GrammarRecognizer/closeAlternatives(of:frames:)``).
     var graph: WordGraph? = nil
+    /// Whether some phrase has a free-text slot (``TextSlotPlaceholder``): the decoder then
+    /// needs the placeholder's phone words, and heard slots a second, open-vocabulary pass.
+    public var hasTextSlots = false
 }

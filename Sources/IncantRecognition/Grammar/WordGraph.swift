@@ -22,18 +22,24 @@ struct WordGraph {
     /// through null transitions; every word transition has probability 1, so no phrase is
     /// penalized for how many alternatives surround it.
     /// With a garbage model, one more state loops over the garbage phones from the start to
-    /// the final state.
-    func fsgText(name: String, garbage: GarbageModel? = nil) -> String {
+    /// the final state. A text slot's edge (``TextSlotPlaceholder/token``) becomes the
+    /// placeholder's run of phones, on states of its own.
+    func fsgText(
+        name: String, garbage: GarbageModel? = nil, textSlot: TextSlotPlaceholder = .standard
+    ) -> String {
         let final = Int32(stateCount)
         let garbageState = final + 1
-        var lines = [
-            "FSG_BEGIN \(name)", "NUM_STATES \(stateCount + (garbage == nil ? 1 : 2))", "START_STATE \(start)",
-            "FINAL_STATE \(final)",
-        ]
-        lines.reserveCapacity(transitionCount + accepting.count + 6)
+        var nextState = final + (garbage == nil ? 1 : 2)
+        var lines: [String] = []
+        lines.reserveCapacity(transitionCount + accepting.count + 2)
         for (state, edges) in transitions.enumerated() {
             for edge in edges {
-                lines.append("TRANSITION \(state) \(edge.target) 1.0 \(words[Int(edge.word)])")
+                let word = words[Int(edge.word)]
+                if word == TextSlotPlaceholder.token {
+                    lines += textSlot.fsgTransitions(from: Int32(state), to: edge.target, nextState: &nextState)
+                } else {
+                    lines.append("TRANSITION \(state) \(edge.target) 1.0 \(word)")
+                }
             }
         }
         for state in accepting.sorted() {
@@ -48,8 +54,17 @@ struct WordGraph {
             lines.append("TRANSITION \(garbageState) \(final) 1.0")
         }
         lines.append("FSG_END")
-        return lines.joined(separator: "\n") + "\n"
+        let header = [
+            "FSG_BEGIN \(name)", "NUM_STATES \(nextState)", "START_STATE \(start)", "FINAL_STATE \(final)",
+        ]
+        return (header + lines).joined(separator: "\n") + "\n"
     }
+
+    /// Whether some phrase of the graph has a text slot.
+    var hasTextSlots: Bool { words.contains(TextSlotPlaceholder.token) }
+
+    /// The words of the graph that are dictionary words (a text slot's token is not).
+    var dictionaryWords: [String] { words.filter { $0 != TextSlotPlaceholder.token } }
 }
 
 /// Builds a ``WordGraph`` from phrase templates: Thompson construction with ε-moves,
@@ -160,7 +175,7 @@ struct WordGraphBuilder {
             epsilon(digits, join)
             return join
         case .text:
-            return start
+            return chain([TextSlotPlaceholder.token], from: start)
         }
     }
 

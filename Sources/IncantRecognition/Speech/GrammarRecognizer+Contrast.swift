@@ -5,22 +5,32 @@
 extension GrammarRecognizer {
     static let contrastSearch = "_contrast"
 
-    /// The contrasts of every word of `hypothesis` that has rivals in the grammar.
+    /// The contrasts of every word of `hypothesis` that has rivals in the grammar. A text slot
+    /// (``TextSlotPlaceholder/token``) is neither contrasted nor used as a neighbour: its
+    /// words are not the grammar's.
     func contrasts(of hypothesis: RecognitionHypothesis, frames: CepstralFrames) throws -> [WordContrast] {
         guard let graph = grammar.graph else { return [] }
         let segments = hypothesis.spokenWords
         let words = segments.map(\.word)
         var rivalsAt: [Int: [String]] = [:]
-        for substitution in graph.substitutions(of: words) {
+        let slot = TextSlotPlaceholder.token
+        for substitution in graph.substitutions(of: words) where substitution.word != slot {
             rivalsAt[substitution.position, default: []].append(substitution.word)
         }
         var found: [WordContrast] = []
-        for (position, rivals) in rivalsAt.sorted(by: { $0.key < $1.key }) {
-            let before = position > 0 ? words[position - 1] : nil
-            let after = position + 1 < words.count ? words[position + 1] : nil
-            let lower = position > 0 ? segments[position - 1].startFrame : segments[position].startFrame - 20
+        for (position, rivals) in rivalsAt.sorted(by: { $0.key < $1.key }) where words[position] != slot {
+            let hasBefore = position > 0 && words[position - 1] != slot
+            let hasAfter = position + 1 < words.count && words[position + 1] != slot
+            let before = hasBefore ? words[position - 1] : nil
+            let after = hasAfter ? words[position + 1] : nil
+            // Beside a slot, the word's own frames: the slot's speech is no silence to absorb.
+            let lower =
+                hasBefore
+                ? segments[position - 1].startFrame : segments[position].startFrame - (position > 0 ? 0 : 20)
             let upper =
-                position + 1 < segments.count ? segments[position + 1].endFrame + 1 : segments[position].endFrame + 21
+                hasAfter
+                ? segments[position + 1].endFrame + 1
+                : segments[position].endFrame + (position + 1 < words.count ? 1 : 21)
             let range = max(0, lower)..<min(frames.count, upper)
             guard !range.isEmpty else { continue }
             let context = { (word: String) in [before, word, after].compactMap { $0 } }
@@ -34,7 +44,7 @@ extension GrammarRecognizer {
                     let best = try align(context(choice), frames: frames, range: range)?.spokenWords,
                     best.count == context("x").count
                 else { continue }
-                rival = best[position > 0 ? 1 : 0].word
+                rival = best[hasBefore ? 1 : 0].word
             }
             let score = try alignedScore(context(rival), frames: frames, range: range)
             var alternative = words

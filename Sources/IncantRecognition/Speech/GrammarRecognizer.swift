@@ -234,6 +234,11 @@ public final class GrammarRecognizer: @unchecked Sendable {
                 try decoder.addWord(word, phones: phone)
             }
         }
+        if grammar.hasTextSlots {
+            for (word, phone) in TextSlotPlaceholder.words where decoder.pronunciation(of: word) == nil {
+                try decoder.addWord(word, phones: phone)
+            }
+        }
         if options.grammarFormat == .fsg, let fsg = grammar.fsg {
             try decoder.loadGrammar(fsg: fsg, named: Self.grammarSearch)
         } else {
@@ -304,13 +309,16 @@ public final class GrammarRecognizer: @unchecked Sendable {
                 transcript: "", alternatives: [], acousticConfidence: 0, isRejected: true, scoreMargin: -.infinity,
                 audioSeconds: audioSeconds, decodeSeconds: seconds(since: start), words: [])
         }
+        // A phrase with a free-text slot is judged on its carrier words (the slot's speech is
+        // transcribed below, once they are accepted).
+        let textSlots = TextSlotRuns(hypothesis)
         var margin = 0.0
         var confidence = 1.0
         var evidence: AcousticEvidence?
         if let phones = phoneLoop {
             let policy = options.acceptance
             let measured = AcousticEvidence(
-                grammar: hypothesis, phoneLoop: phones,
+                grammar: textSlots?.carrier ?? hypothesis, phoneLoop: textSlots?.maskingSlots(in: phones) ?? phones,
                 levels: policy.needsFrameLevels ? FrameLevels(samples: samples) : nil,
                 speechGate: policy.speechGate, wordRelativeGate: policy.wordRelativeGate,
                 voicing: policy.needsVoicing ? Voicing(samples: samples) : nil,
@@ -326,14 +334,18 @@ public final class GrammarRecognizer: @unchecked Sendable {
         for entry in hypothesis.nbest where !alternatives.contains(entry.text) && !entry.text.isEmpty {
             alternatives.append(entry.text)
         }
-        alternatives = alternatives.filter { !$0.split(separator: " ").contains { GarbageModel.isGarbage(String($0)) } }
+        alternatives = alternatives.filter {
+            !$0.split(separator: " ").contains {
+                GarbageModel.isGarbage(String($0)) || TextSlotPlaceholder.isPlaceholder(String($0))
+            }
+        }
         let isRejected = confidence < options.rejectionThreshold
         var contrasts: [WordContrast] = []
         if options.contrastMargin != nil || options.measuresContrasts, !isRejected,
             let frames = try shared ?? decoder.cepstra(of: samples)
         {
             if cancellation?.isCancelled == true { throw CancellationError() }
-            contrasts = try self.contrasts(of: hypothesis, frames: frames)
+            contrasts = try self.contrasts(of: textSlots?.withTokens ?? hypothesis, frames: frames)
         }
         var recognition = SpeechRecognition(
             transcript: hypothesis.text, alternatives: alternatives, acousticConfidence: confidence,
@@ -342,6 +354,18 @@ public final class GrammarRecognizer: @unchecked Sendable {
         recognition.contrasts = contrasts
         if let limit = options.contrastMargin {
             recognition.closeAlternatives = contrasts.filter { $0.margin < limit }.map(\.alternative)
+        }
+        if let textSlots {
+            if isRejected {
+                recognition.transcript = TextSlotRuns.filling(textSlots.withTokens.text, with: [])
+                recognition.alternatives = [recognition.transcript]
+                recognition.words = textSlots.carrier.spokenWords
+            } else {
+                try fillTextSlots(
+                    &recognition, runs: textSlots, frames: try shared ?? decoder.cepstra(of: samples),
+                    samples: samples, cancellation: cancellation)
+                recognition.decodeSeconds = seconds(since: start)
+            }
         }
         return recognition
     }

@@ -65,7 +65,13 @@ extension SpeechRecognition {
         if transcript.isEmpty {
             rejection = .nothingHeard
         } else if isRejected {
-            rejection = words.contains { GarbageModel.isGarbage($0.word) } ? .filler : .unlikePhrases
+            if words.contains(where: { GarbageModel.isGarbage($0.word) }) {
+                rejection = .filler
+            } else if textSlots.contains(where: \.text.isEmpty) {
+                rejection = .nothingDictated
+            } else {
+                rejection = .unlikePhrases
+            }
         } else {
             rejection = nil
         }

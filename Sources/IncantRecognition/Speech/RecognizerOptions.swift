@@ -43,6 +43,10 @@ public struct RecognizerOptions: Sendable {
     public var dictionaryFiles: [String]
     /// Low-level decoder settings.
     public var decoder: PocketSphinxOptions
+    /// Decoder settings of the open-vocabulary search (free-text slots, `phrases record`);
+    /// nil uses ``decoder``'s. The features must be computed as ``decoder``'s are: a text
+    /// slot's frames are searched again by this decoder.
+    public var dictationDecoder: PocketSphinxOptions? = nil
     /// How the phrase grammar is handed to pocketsphinx.
     public var grammarFormat: GrammarFormat
 

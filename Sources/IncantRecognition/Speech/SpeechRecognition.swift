@@ -25,6 +25,9 @@ public struct SpeechRecognition: Sendable {
     /// The transcripts whose differing word fits the audio nearly as well as the heard one
     /// (a margin below ``RecognizerOptions/contrastMargin``): what was said may be either.
     public var closeAlternatives: [String] = []
+    /// The free-text slots heard, in order, with the words transcribed in each; a slot with
+    /// no words rejects the recognition.
+    public var textSlots: [HeardTextSlot] = []
 
     public init(
         transcript: String, alternatives: [String], acousticConfidence: Double, isRejected: Bool,
