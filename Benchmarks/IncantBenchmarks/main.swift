@@ -32,6 +32,7 @@ let usage = """
            incant-bench split-timing [--stride N] [--snr DB]
            incant-bench contrasts [--stride N] [--margins 0,1000,…]
            incant-bench front-ends [--stride N] [--front-ends identity,deepfilternet,rnnoise] [--workers N] [--cpu-only]
+           incant-bench wake [--phrases "alexa,smart mirror,hey computer"] [--hours H (default 10)] [--stride N] [--snr DB] [--dump FILE] [--rss-minutes M]
 
     """
 
@@ -125,6 +126,13 @@ case "front-ends":
         try FrontEndBenchmark(arguments: Array(arguments.dropFirst())).run()
     } catch {
         FileHandle.standardError.write(Data("incant-bench front-ends: \(error)\n".utf8))
+        exit(1)
+    }
+case "wake":
+    do {
+        try WakeBenchmark(arguments: Array(arguments.dropFirst())).run()
+    } catch {
+        FileHandle.standardError.write(Data("incant-bench wake: \(error)\n".utf8))
         exit(1)
     }
 case "split-timing":

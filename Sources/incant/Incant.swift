@@ -20,7 +20,7 @@ struct Incant: AsyncParsableCommand {
         subcommands: [
             InitCommand.self, SimulateCommand.self, ListenCommand.self, RecognizeCommand.self, PhrasesCommand.self,
             ShortcutsCommand.self,
-            HistoryCommand.self, AdaptCommand.self,
+            HistoryCommand.self, AdaptCommand.self, SpotCommand.self,
         ]
     )
 
