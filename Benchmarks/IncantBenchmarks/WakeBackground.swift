@@ -45,7 +45,8 @@ struct WakeBackground {
             let noise = noises[Int.random(in: 0..<noises.count, using: &random)]
             let length = min(noise.count, Int(16_000 * Double.random(in: 1...6, using: &random)))
             let offset = Int.random(in: 0...(noise.count - length), using: &random)
-            event = Self.normalized(Array(noise[offset..<offset + length]), peak: Float.random(in: 0.05...0.4, using: &random))
+            event = Self.normalized(
+                Array(noise[offset..<offset + length]), peak: Float.random(in: 0.05...0.4, using: &random))
         }
         event += [Float](repeating: 0, count: Int(16_000 * Double.random(in: 0.1...1.5, using: &random)))
         // The bed: a noise recording at a low level, changing now and then.

@@ -9,7 +9,7 @@ import IncantRecognition
 /// spotting (its keyphrase search at a range of thresholds) in the same run.
 ///
 ///     incant-bench wake [--phrases "alexa,smart mirror,hey computer"] [--hours H] [--stride N]
-///                       [--snr DB] [--dump FILE] [--rss-minutes M]
+///                       [--snr DB] [--dump FILE] [--rss-minutes M] [--passages N]
 struct WakeBenchmark {
     var phrases = ["alexa", "smart mirror", "hey computer"]
     /// Hours of background per phrase.
@@ -21,6 +21,8 @@ struct WakeBenchmark {
     var dump: String?
     /// Minutes of background `incant spot` searches for the memory and CPU figures (0: none).
     var rssMinutes = 5.0
+    /// Passages of synthetic speech in the background (each read by one voice).
+    var passages = 96
     let paths = BenchmarkPaths()
 
     /// The keyphrase thresholds of the plain baseline.
@@ -45,6 +47,7 @@ struct WakeBenchmark {
             case "--snr": snr = Double(try value()) ?? snr
             case "--dump": dump = try value()
             case "--rss-minutes": rssMinutes = Double(try value()) ?? rssMinutes
+            case "--passages": passages = max(1, Int(try value()) ?? passages)
             default: throw BenchmarkError("unknown option \(arguments[index])")
             }
             index += 1
@@ -78,7 +81,7 @@ struct WakeBenchmark {
         ]
         let coffee = try CoffeeRecordings(paths: paths).clips(limit: nil).map(\.samples)
         let noises = try Self.noises(paths: paths, cache: cache)
-        let passages = try FortunePassages.load(count: 240, excluding: phrases)
+        let passages = try FortunePassages.load(count: passages, excluding: phrases)
         let readers = SyntheticVoice.all
         let requests = passages.enumerated().map { (text: $0.element, voice: readers[$0.offset % readers.count]) }
         try synthesizer.prepare(requests) { done, total in
@@ -148,7 +151,9 @@ struct WakeBenchmark {
             let best = over.max { $0.confidence < $1.confidence }
             scores.append(best?.confidence ?? 0)
             if let best {
-                dump.append("\(phrase)\tkeyword\t\(best.confidence)\t\(best.margin)\t\(best.phoneAgreement)\t\(best.spottingScore)")
+                dump.append(
+                    "\(phrase)\tkeyword\t\(best.confidence)\t\(best.margin)\t\(best.phoneAgreement)\t\(best.spottingScore)"
+                )
             } else {
                 dump.append("\(phrase)\tkeyword\t0\t\t\t")
             }
@@ -175,7 +180,10 @@ struct WakeBenchmark {
             if background.produced % (piece * 36) == 0 {
                 let done = Double(background.produced) / 16_000 / 3600
                 FileHandle.standardError.write(
-                    Data(String(format: "\r\(phrase): background %.2f/%.1f h, %d candidates   ", done, hours, alarms.count).utf8))
+                    Data(
+                        String(
+                            format: "\r\(phrase): background %.2f/%.1f h, %d candidates   ", done, hours, alarms.count
+                        ).utf8))
             }
         }
         let start = ThreadCPU.seconds
@@ -183,7 +191,9 @@ struct WakeBenchmark {
         cpu += ThreadCPU.seconds - start
         FileHandle.standardError.write(Data("\n".utf8))
         for alarm in alarms {
-            dump.append("\(phrase)\tbackground\t\(alarm.confidence)\t\(alarm.margin)\t\(alarm.phoneAgreement)\t\(alarm.spottingScore)")
+            dump.append(
+                "\(phrase)\tbackground\t\(alarm.confidence)\t\(alarm.margin)\t\(alarm.phoneAgreement)\t\(alarm.spottingScore)"
+            )
         }
         return PhraseResult(
             phrase: phrase, source: source, positives: positives.count, backgroundHours: hours, scores: scores,
@@ -221,8 +231,12 @@ struct WakeBenchmark {
 
     /// Peak resident memory and CPU of `incant spot` (the built binary beside this one)
     /// searching `rssMinutes` of background written to a WAV file.
-    private func spotCost(speech: [[Int16]], noises: [[Int16]], cache: String) throws -> (rss: Int, cpu: Double, audio: Double)? {
-        let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("incant").path
+    private func spotCost(speech: [[Int16]], noises: [[Int16]], cache: String) throws -> (
+        rss: Int, cpu: Double, audio: Double
+    )? {
+        let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(
+            "incant"
+        ).path
         guard FileManager.default.isExecutableFile(atPath: binary) else {
             FileHandle.standardError.write(Data("no \(binary): build incant for the memory figure\n".utf8))
             return nil
@@ -242,7 +256,9 @@ struct WakeBenchmark {
         let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         let cpu = ProcessCPU.childrenSeconds - start
-        guard process.terminationStatus == 0 else { throw BenchmarkError("incant spot failed: \(String(decoding: data, as: UTF8.self))") }
+        guard process.terminationStatus == 0 else {
+            throw BenchmarkError("incant spot failed: \(String(decoding: data, as: UTF8.self))")
+        }
         return (peak.stop(), cpu, rssMinutes * 60)
     }
 

@@ -32,7 +32,7 @@ let usage = """
            incant-bench split-timing [--stride N] [--snr DB]
            incant-bench contrasts [--stride N] [--margins 0,1000,…]
            incant-bench front-ends [--stride N] [--front-ends identity,deepfilternet,rnnoise] [--workers N] [--cpu-only]
-           incant-bench wake [--phrases "alexa,smart mirror,hey computer"] [--hours H (default 10)] [--stride N] [--snr DB] [--dump FILE] [--rss-minutes M]
+           incant-bench wake [--phrases "alexa,smart mirror,hey computer"] [--hours H (default 10)] [--stride N] [--snr DB] [--dump FILE] [--rss-minutes M] [--passages N]
 
     """
 

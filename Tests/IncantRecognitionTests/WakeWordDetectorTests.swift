@@ -52,7 +52,7 @@ struct WakeWordDetectorTests {
             // Two words: at least 0.3 s, and not the whole clip.
             #expect(detection.endSample - detection.startSample >= 4_800)
         }
-        #expect(heard >= 6, "\(heard) of \(clips.count) recordings detected")
+        #expect(heard >= 5, "\(heard) of \(clips.count) recordings detected")
     }
 
     @Test("recordings of “alexa” do not wake “smart mirror”")

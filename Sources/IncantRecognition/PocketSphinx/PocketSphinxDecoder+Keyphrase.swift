@@ -16,12 +16,14 @@ extension PocketSphinxDecoder {
     ///   ``RecognitionError/invalidGrammar(name:message:)`` otherwise.
     public func loadKeyphrases(_ keyphrases: [(phrase: String, threshold: Double)], named name: String) throws {
         // pocketsphinx reads the thresholds only from a file: `phrase /1e-20/` per line.
-        let text = keyphrases.map { "\($0.phrase) /\(String(format: "%.0e", $0.threshold))/" }
+        let text =
+            keyphrases.map { "\($0.phrase) /\(String(format: "%.0e", $0.threshold))/" }
             .joined(separator: "\n") + "\n"
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("incant-kws-\(UUID()).txt")
         try AtomicFile.write(Data(text.utf8), to: file.path)
         defer { try? FileManager.default.removeItem(at: file) }
-        try addSearch(named: name, failure: "pocketsphinx could not make a keyphrase search", reportsMissingWords: true) {
+        try addSearch(named: name, failure: "pocketsphinx could not make a keyphrase search", reportsMissingWords: true)
+        {
             ps_set_kws(decoder, name, file.path)
         }
     }

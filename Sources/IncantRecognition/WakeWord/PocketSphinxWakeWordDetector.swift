@@ -100,9 +100,6 @@ public final class PocketSphinxWakeWordDetector: WakeWordDetector, @unchecked Se
     /// speech around it is not forced into it.
     static func phraseGrammar(_ words: [String]) -> String {
         let garbage = GarbageModel.words.map(\.word).joined(separator: " | ")
-        if ProcessInfo.processInfo.environment["WAKE_NOGARBAGE"] != nil {
-            return "#JSGF V1.0;\ngrammar wake;\npublic <wake> = \(words.joined(separator: " "));\n"
-        }
         return """
             #JSGF V1.0;
             grammar wake;
@@ -134,9 +131,6 @@ public final class PocketSphinxWakeWordDetector: WakeWordDetector, @unchecked Se
             return ([], baselineThresholds.map { _ in [] })
         }
         let spoken = words.joined(separator: " ")
-        if ProcessInfo.processInfo.environment["WAKE_DEBUG"] != nil {
-            FileHandle.standardError.write(Data("kws: '\(spotted.text)' \(spotted.words.map { "\($0.word)@\($0.startFrame)-\($0.endFrame):\($0.posterior)" })\n".utf8))
-        }
         var baseline: [[ClosedRange<Int>]] = baselineThresholds.map { _ in [] }
         var proposals: [(range: ClosedRange<Int>, score: Double)] = []
         for segment in spotted.words where segment.endFrame >= segment.startFrame {
@@ -183,7 +177,8 @@ public final class PocketSphinxWakeWordDetector: WakeWordDetector, @unchecked Se
     private func check(_ range: ClosedRange<Int>, spottingScore: Double, in frames: CepstralFrames) throws
         -> WakeCandidate?
     {
-        let window = max(0, range.lowerBound - options.padding)..<min(frames.count, range.upperBound + 1 + options.padding)
+        let window =
+            max(0, range.lowerBound - options.padding)..<min(frames.count, range.upperBound + 1 + options.padding)
         guard let grammar = try decoder.decode(frames, range: window, search: Self.phraseSearch),
             let loop = try decoder.decode(frames, range: window, search: PocketSphinxDecoder.phoneLoopSearch)
         else { return nil }
@@ -205,12 +200,16 @@ public final class PocketSphinxWakeWordDetector: WakeWordDetector, @unchecked Se
             startSample: grammar.audioFrame(first.startFrame) * samplesPerFrame,
             endSample: min(frames.sampleCount, (grammar.audioFrame(last.endFrame) + 1) * samplesPerFrame),
             spottingScore: spottingScore, margin: margin, phoneAgreement: agreement,
-            confidence: confidence(margin: margin, agreement: agreement))
+            confidence: confidence(spottingScore: spottingScore, margin: margin, agreement: agreement))
     }
 
-    /// The logistic of the margin, moved by the phone agreement.
-    func confidence(margin: Double, agreement: Double) -> Double {
-        let evidence = margin - options.marginCentre + options.agreementWeight * (agreement - options.agreementCentre)
-        return 1 / (1 + exp(-evidence / options.marginScale))
+    /// The logistic of the evidence: the keyphrase score, the margin against the free phone
+    /// loop and the phone agreement, each less its centre over its scale (``WakeWordOptions``).
+    func confidence(spottingScore: Double, margin: Double, agreement: Double) -> Double {
+        let evidence =
+            (spottingScore - options.spottingCentre) / options.spottingScale
+            + (margin - options.marginCentre) / options.marginScale
+            + options.agreementWeight * (agreement - options.agreementCentre)
+        return 1 / (1 + exp(-evidence))
     }
 }

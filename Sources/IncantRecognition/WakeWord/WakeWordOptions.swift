@@ -6,18 +6,23 @@ public struct WakeWordOptions: Sendable {
     /// pocketsphinx's keyphrase threshold for candidates: a likelihood ratio against its own
     /// phone loop. Permissive on purpose (the candidates are checked afterwards); a larger
     /// value checks fewer candidates and misses more.
-    public var spottingThreshold: Double = 1e-40
+    public var spottingThreshold: Double = 1e-50
     /// Frames (10 ms) of audio either side of a candidate that its check searches.
     public var padding: Int = 40
-    /// The phrase's margin against the free phone loop (log units per frame) at which
-    /// confidence is one half.
-    public var marginCentre: Double = -900
-    /// How fast confidence rises with the margin (log units per frame per logistic unit).
-    public var marginScale: Double = 250
-    /// How much each point of phone agreement (0–1) adds, in margin units.
-    public var agreementWeight: Double = 1500
-    /// Phone agreement at which the agreement term is neutral.
-    public var agreementCentre: Double = 0.5
+    /// The evidence (``PocketSphinxWakeWordDetector/evidence(of:)``) is a sum of three terms,
+    /// each a measurement less its centre over its scale; confidence is its logistic.
+    /// pocketsphinx's keyphrase score at which its term is neutral (log units).
+    public var spottingCentre: Double = -1800
+    /// Log units of keyphrase score per unit of evidence.
+    public var spottingScale: Double = 250
+    /// The margin against the free phone loop (log units per frame) at which its term is neutral.
+    public var marginCentre: Double = -40
+    /// Log units per frame of margin per unit of evidence.
+    public var marginScale: Double = 20
+    /// Phone agreement at which its term is neutral.
+    public var agreementCentre: Double = 0.1
+    /// Units of evidence per point of phone agreement (0–1).
+    public var agreementWeight: Double = 3
     /// Pronunciation overrides (cmudict format) read before guessing unknown words.
     public var dictionaryFiles: [String] = []
     /// Low-level decoder settings.

@@ -21,7 +21,8 @@ enum WakeLine {
             confidence: JSON.rounded(detection.confidence))
         guard json else {
             StandardError.print(
-                String(format: "[%.2fs] wake word heard (%.2f); listening for the command", word.start, word.confidence))
+                String(format: "[%.2fs] wake word heard (%.2f); listening for the command", word.start, word.confidence)
+            )
             return
         }
         try write(Line(ignored: nil, reason: nil, heard: Heard(utterance), wakeWord: word))

@@ -68,7 +68,8 @@ struct WakeOptionGroup: ParsableArguments {
         } catch let error as RecognitionError {
             throw CommandFailure(message: error.description, status: ExitStatus.noInput)
         } catch {
-            throw CommandFailure(message: "cannot listen for the wake phrase “\(phrase)”: \(error)", status: ExitStatus.usage)
+            throw CommandFailure(
+                message: "cannot listen for the wake phrase “\(phrase)”: \(error)", status: ExitStatus.usage)
         }
     }
 }
