@@ -59,9 +59,6 @@ public final class PocketSphinxWakeWordDetector: WakeWordDetector, @unchecked Se
                 entries.entries[word.word] = word.pronunciations.map(\.description)
             }
         }
-        for (word, phone) in GarbageModel.words {
-            entries.entries[word] = [phone]
-        }
         // Copies of the phrase for the plain keyword-spotting baseline, one per threshold.
         for index in baselineThresholds.indices {
             for word in words {
@@ -96,17 +93,11 @@ public final class PocketSphinxWakeWordDetector: WakeWordDetector, @unchecked Se
         phrase.lowercased().split { !($0.isLetter || $0.isNumber || $0 == "'") }.map(String.init)
     }
 
-    /// JSGF: the phrase, optionally preceded and followed by any garbage phones, so that
-    /// speech around it is not forced into it.
+    /// JSGF: the phrase alone; pocketsphinx lets silence and noise fillers surround it. (With
+    /// optional garbage phones around it, the garbage took over part of the phrase in a third
+    /// of the real recordings, and the check then found no phrase at all.)
     static func phraseGrammar(_ words: [String]) -> String {
-        let garbage = GarbageModel.words.map(\.word).joined(separator: " | ")
-        return """
-            #JSGF V1.0;
-            grammar wake;
-            <garbage> = \(garbage);
-            public <wake> = [<garbage>+] \(words.joined(separator: " ")) [<garbage>+];
-
-            """
+        "#JSGF V1.0;\ngrammar wake;\npublic <wake> = \(words.joined(separator: " "));\n"
     }
 
     public func detect(in utterance: Utterance) throws -> WakeDetection? {
