@@ -4,8 +4,7 @@ import IncantSpeech
 
 /// Finds a wake phrase with pocketsphinx: its keyphrase search proposes candidates anywhere in
 /// the audio, and each is checked by searching the candidate's stretch again with the phrase
-/// between garbage phones and comparing the phrase's fit with a free phone loop's over the
-/// same frames (the margin and phone agreement of ``AcousticEvidence``).
+/// and comparing the phrase's fit with a free phone loop's over the same frames (the margin and phone agreement of ``AcousticEvidence``).
 ///
 /// Any word or short phrase works: words are pronounced like phrases are, from the model's
 /// dictionary, then the override files, then espeak-ng's guess. See <doc:HowTheWakeWordIsFound>.
@@ -22,7 +21,7 @@ public final class PocketSphinxWakeWordDetector: WakeWordDetector, @unchecked Se
 
     /// The keyphrase search proposing candidates.
     static let spottingSearch = "_wake_spot"
-    /// The phrase between garbage phones, checking candidates.
+    /// The phrase alone, checking candidates.
     static let phraseSearch = "_wake_phrase"
     /// The most words a wake phrase may have.
     public static let maximumWords = 6
@@ -163,7 +162,7 @@ public final class PocketSphinxWakeWordDetector: WakeWordDetector, @unchecked Se
         return Int(first[mark.upperBound...])
     }
 
-    /// Searches the stretch around `range` (search frames) with the phrase between garbage and
+    /// Searches the stretch around `range` (search frames) with the phrase and
     /// with the free phone loop, and scores the phrase against the loop.
     private func check(_ range: ClosedRange<Int>, spottingScore: Double, in frames: CepstralFrames) throws
         -> WakeCandidate?
