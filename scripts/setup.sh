@@ -16,6 +16,8 @@ packages=(
     sphinxtrain pocketsphinx
     # second and third synthetic voices for tests and benchmarks
     flite festival festvox-kallpc16k
+    # text for synthetic background speech (`incant-bench wake`)
+    fortunes
     # example handlers
     xdg-utils python3
     # fetching the denoisers' wheels (scripts/setup-denoisers.sh); the venv of the Wyoming peer

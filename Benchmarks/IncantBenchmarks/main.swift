@@ -38,6 +38,7 @@ let usage = """
            incant-bench actions [options]       (right / wrong / rejected per source; see ActionBenchmark.swift)
            incant-bench text-slots [--stride N] [--real-stride N] [--voices all|mixed|quick] [--dictation-beams tuned|default] [--show-wrong]
            incant-bench front-ends [--stride N] [--front-ends identity,deepfilternet,rnnoise] [--workers N] [--cpu-only]
+           incant-bench wake [--phrases "alexa,smart mirror,hey computer"] [--hours H (default 10)] [--stride N] [--snr DB] [--dump FILE] [--rss-minutes M] [--passages N]
 
     """
 
@@ -145,6 +146,13 @@ case "text-slots":
         try TextSlotBenchmark(arguments: Array(arguments.dropFirst())).run()
     } catch {
         FileHandle.standardError.write(Data("incant-bench text-slots: \(error)\n".utf8))
+        exit(1)
+    }
+case "wake":
+    do {
+        try WakeBenchmark(arguments: Array(arguments.dropFirst())).run()
+    } catch {
+        FileHandle.standardError.write(Data("incant-bench wake: \(error)\n".utf8))
         exit(1)
     }
 case "split-timing":

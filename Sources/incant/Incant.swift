@@ -21,7 +21,7 @@ struct Incant: AsyncParsableCommand {
             InitCommand.self, SimulateCommand.self, ListenCommand.self, RecognizeCommand.self, PhrasesCommand.self,
             ShortcutsCommand.self,
             HistoryCommand.self, AdaptCommand.self, TriggerCommand.self, MuteCommand.self, UnmuteCommand.self,
-            StatusCommand.self, ServiceCommand.self, ServeCommand.self,
+            StatusCommand.self, ServiceCommand.self, ServeCommand.self, SpotCommand.self,
         ]
     )
 

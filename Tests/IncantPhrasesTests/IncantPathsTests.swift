@@ -49,6 +49,9 @@ struct IncantPathsTests {
             trailing-silence: 400
             answer-timeout: 12.5
             model: /opt/model
+            wake: hey computer
+            wake-window: 7.5
+            wake-threshold: 0.8
             """
         let configuration = try IncantConfiguration(parsing: text, file: "/etc/x/config.yaml", paths: Self.paths)
         #expect(configuration.shortcuts == "/etc/x/shortcuts")
@@ -60,6 +63,24 @@ struct IncantPathsTests {
         #expect(configuration.trailingSilence == 400)
         #expect(configuration.answerTimeout == 12.5)
         #expect(configuration.model == "/opt/model")
+        #expect(configuration.wake == "hey computer")
+        #expect(configuration.wakeWindow == 7.5)
+        #expect(configuration.wakeThreshold == 0.8)
+    }
+
+    @Test("a wake phrase without words and a wake window out of range are named")
+    func badWakeKeys() {
+        let text = """
+            wake: "!!"
+            wake-window: 0
+            """
+        let error = #expect(throws: DefinitionError.self) {
+            try IncantConfiguration(parsing: text, file: "/c/config.yaml", paths: Self.paths)
+        }
+        let lines = error?.diagnostics.map(\.description) ?? []
+        #expect(lines.count == 2, "\(lines)")
+        #expect(lines.contains { $0.hasPrefix("/c/config.yaml:1:") && $0.contains("'wake'") })
+        #expect(lines.contains { $0.hasPrefix("/c/config.yaml:2:") && $0.contains("'wake-window'") })
     }
 
     @Test("every bad key is reported with its file, line and name")

@@ -25,11 +25,17 @@ public struct IncantConfiguration: Sendable, Hashable {
     public var answerTimeout: Double?
     /// Acoustic model folder (`model:`).
     public var model: String?
+    /// The wake phrase `listen` waits for before a command (`wake:`).
+    public var wake: String?
+    /// Seconds after a wake phrase said alone during which the next utterance is the command (`wake-window:`).
+    public var wakeWindow: Double?
+    /// Wake-phrase detections below this confidence are ignored, 0–1 (`wake-threshold:`).
+    public var wakeThreshold: Double?
 
     /// The keys a configuration file may hold.
     public static let keys = [
         "shortcuts", "phrases", "device", "speak", "threshold", "rejection-threshold", "trailing-silence",
-        "answer-timeout", "model",
+        "answer-timeout", "model", "wake", "wake-window", "wake-threshold",
     ]
 
     /// An empty configuration: every option at its built-in default.
@@ -120,6 +126,20 @@ public struct IncantConfiguration: Sendable, Hashable {
                     continue
                 }
                 answerTimeout = seconds
+            case "wake":
+                wake = reader.string(value, what: "'wake'")
+                if let phrase = wake, phrase.allSatisfy({ !($0.isLetter || $0.isNumber) }) {
+                    reader.error(value, "'wake' must hold at least one word")
+                    wake = nil
+                }
+            case "wake-window":
+                guard let seconds = reader.number(value, what: "'wake-window'") else { continue }
+                guard seconds > 0, seconds <= 60 else {
+                    reader.error(value, "'wake-window' must be between 0 and 60 seconds")
+                    continue
+                }
+                wakeWindow = seconds
+            case "wake-threshold": wakeThreshold = fraction(value, key)
             default: break
             }
         }

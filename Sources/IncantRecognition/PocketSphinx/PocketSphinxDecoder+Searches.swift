@@ -92,7 +92,7 @@ extension PocketSphinxDecoder {
 
     /// Installs a search with `install` (a pocketsphinx call returning 0 on success) under the
     /// lock, keeping the active search, and turns pocketsphinx's complaints into errors.
-    private func addSearch(
+    func addSearch(
         named name: String, failure: String, reportsMissingWords: Bool = false, _ install: () -> Int32
     ) throws {
         try lock.withLock { _ in

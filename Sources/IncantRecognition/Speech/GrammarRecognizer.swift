@@ -80,7 +80,7 @@ public final class GrammarRecognizer: @unchecked Sendable {
     }
 
     /// A decoder of `model` started with the dictionary `text` (cmudict format).
-    private static func decoder(
+    static func decoder(
         model: PocketSphinxModel, dictionary text: String, options: PocketSphinxOptions
     ) throws -> PocketSphinxDecoder {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("incant-dict-\(UUID()).dict")

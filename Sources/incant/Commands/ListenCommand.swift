@@ -42,6 +42,7 @@ struct ListenCommand: AsyncParsableCommand {
     @OptionGroup var dispatching: DispatchOptionGroup
     @OptionGroup var speech: SpeechOptions
     @OptionGroup var pushToTalk: ListenControlOptions
+    @OptionGroup var wake: WakeOptionGroup
 
     @Flag(help: "Handle the first utterance, then exit with its status.")
     var once = false
@@ -109,7 +110,7 @@ struct ListenCommand: AsyncParsableCommand {
             reload: CatalogReload(
                 definitionsPath: catalog.shortcutsPath, phrasesDirectory: catalog.phrasesDirectory,
                 load: { try catalog.reloaded(with: settings.value).loadCatalog() }),
-            learner: online, maximumTurns: once ? 1 : nil)
+            learner: online, wakeWord: try wake.settings(speech: speech), maximumTurns: once ? 1 : nil)
         configuration.control = control
         let listener = Listener(configuration)
         let printer = ListenPrinter(json: json, once: once)
@@ -161,8 +162,10 @@ final class ListenPrinter: Sendable {
 
     func print(_ event: ListenerEvent) throws {
         switch event {
-        case .started, .wakeWordHeard:
+        case .started:
             break
+        case .wakeWordHeard(let detection, let utterance):
+            try WakeLine.heard(detection, in: utterance, json: json)
         case .turn(let turn):
             let line = ListenReport(turn: turn)
             var text = (json ? try JSON.line(line) : line.summary) + "\n"
@@ -184,6 +187,7 @@ final class ListenPrinter: Sendable {
                     + (exchange.answer != nil
                         ? "" : String(format: " (not understood, confidence %.2f)", exchange.acousticConfidence ?? 0)))
         case .ignored(let utterance, let reason):
+            if json { try WakeLine.ignored(utterance, reason) }
             StandardError.print(String(format: "[%.2fs] ignored: %@", utterance.speechStartTime.inSeconds, "\(reason)"))
         case .reloaded(let count):
             StandardError.print("incant: phrases changed; reloaded \(count) phrases")

@@ -1,0 +1,365 @@
+import Foundation
+import IncantCapture
+import IncantRecognition
+
+/// `incant-bench wake`: the published wake-word benchmark's method. Each recording of a wake
+/// phrase is mixed at 10 dB SNR into a stretch of continuous background; the background alone
+/// is searched for false alarms. The miss rate is read at the threshold that gives at most one
+/// false alarm per 10 hours of background, for the detector and for plain pocketsphinx keyword
+/// spotting (its keyphrase search at a range of thresholds) in the same run.
+///
+///     incant-bench wake [--phrases "alexa,smart mirror,hey computer"] [--hours H] [--stride N]
+///                       [--snr DB] [--dump FILE] [--rss-minutes M] [--passages N]
+struct WakeBenchmark {
+    var phrases = ["alexa", "smart mirror", "hey computer"]
+    /// Hours of background per phrase.
+    var hours = 10.0
+    /// Every n-th keyword recording.
+    var stride = 1
+    var snr = 10.0
+    /// Writes every scored candidate (TSV) for tuning.
+    var dump: String?
+    /// Minutes of background `incant spot` searches for the memory and CPU figures (0: none).
+    var rssMinutes = 5.0
+    /// Passages of synthetic speech in the background (each read by one voice).
+    var passages = 96
+    let paths = BenchmarkPaths()
+
+    /// The keyphrase thresholds of the plain baseline.
+    static let baselineThresholds: [Double] = [
+        1e-1, 1e-3, 1e-5, 1e-8, 1e-10, 1e-12, 1e-15, 1e-18, 1e-20, 1e-25, 1e-30, 1e-35, 1e-40, 1e-50,
+    ]
+
+    init(arguments: [String]) throws {
+        var index = 0
+        func value() throws -> String {
+            guard index + 1 < arguments.count else { throw BenchmarkError("\(arguments[index]) needs a value") }
+            index += 1
+            return arguments[index]
+        }
+        while index < arguments.count {
+            switch arguments[index] {
+            case "--phrases": phrases = try value().split(separator: ",").map(String.init)
+            case "--hours":
+                guard let hours = Double(try value()), hours > 0 else { throw BenchmarkError("--hours must be > 0") }
+                self.hours = hours
+            case "--stride": stride = max(1, Int(try value()) ?? 1)
+            case "--snr": snr = Double(try value()) ?? snr
+            case "--dump": dump = try value()
+            case "--rss-minutes": rssMinutes = Double(try value()) ?? rssMinutes
+            case "--passages": passages = max(1, Int(try value()) ?? passages)
+            default: throw BenchmarkError("unknown option \(arguments[index])")
+            }
+            index += 1
+        }
+    }
+
+    struct PhraseResult {
+        var phrase: String
+        var source: String
+        var positives: Int
+        var backgroundHours: Double
+        /// Best confidence over the keyword in each positive (0 when not found).
+        var scores: [Double]
+        /// Confidences of every candidate in the background.
+        var falseAlarms: [Double]
+        /// Per baseline threshold: positives found, false alarms.
+        var baselineHits: [Int]
+        var baselineAlarms: [Int]
+        var decodeSeconds: Double
+        var audioSeconds: Double
+    }
+
+    func run() throws {
+        let cache = paths.synthesisCache + "/wake"
+        try FileManager.default.createDirectory(atPath: cache, withIntermediateDirectories: true)
+        let synthesizer = try SpeechSynthesizer(cacheDirectory: paths.synthesisCache)
+        let wakeFolder = paths.sharedSpeech + "/wakeword"
+        let recordings = [
+            "alexa": try Self.recordings(in: wakeFolder + "/alexa", cache: cache),
+            "smart mirror": try Self.recordings(in: wakeFolder + "/smart-mirror", cache: cache),
+        ]
+        let coffee = try CoffeeRecordings(paths: paths).clips(limit: nil).map(\.samples)
+        let noises = try Self.noises(paths: paths, cache: cache)
+        let passages = try FortunePassages.load(count: passages, excluding: phrases)
+        let readers = SyntheticVoice.all
+        let requests = passages.enumerated().map { (text: $0.element, voice: readers[$0.offset % readers.count]) }
+        try synthesizer.prepare(requests) { done, total in
+            FileHandle.standardError.write(Data("\rsynthesizing background \(done)/\(total)".utf8))
+        }
+        let synthetic = try requests.map { try synthesizer.samples($0.text, voice: $0.voice) }
+        FileHandle.standardError.write(Data("\n".utf8))
+
+        var results: [PhraseResult] = []
+        var dumpLines = ["phrase\tkind\tconfidence\tmargin\tagreement\tspotting"]
+        for phrase in phrases {
+            let key = phrase.lowercased()
+            let positives: [[Int16]]
+            let source: String
+            if let real = recordings[key] {
+                positives = real.enumerated().filter { $0.offset % stride == 0 }.map(\.element)
+                source = "real recordings"
+            } else {
+                let voices = Self.testVoices
+                let texts = [phrase, phrase.capitalized + ".", phrase + "!"]
+                let wanted = voices.flatMap { voice in texts.map { (text: $0, voice: voice) } }
+                try synthesizer.prepare(wanted) { _, _ in }
+                positives = try wanted.enumerated().filter { $0.offset % stride == 0 }.map {
+                    try synthesizer.samples($0.element.text, voice: $0.element.voice)
+                }
+                source = "synthesized, \(voices.count) voices"
+            }
+            let others = recordings.filter { $0.key != key }.flatMap(\.value)
+            let speech = coffee + others + synthetic
+            let result = try measure(
+                phrase: phrase, source: source, positives: positives, speech: speech, noises: noises,
+                dump: &dumpLines)
+            results.append(result)
+        }
+        if let dump { try dumpLines.joined(separator: "\n").write(toFile: dump, atomically: true, encoding: .utf8) }
+        let cost = rssMinutes > 0 ? try spotCost(speech: coffee + synthetic, noises: noises, cache: cache) : nil
+        print(report(results, cost: cost))
+    }
+
+    /// Voices for the phrase that is only tested: none of them read the recordings tuned on.
+    static let testVoices: [SyntheticVoice] =
+        ["en-us", "en-gb", "en-us+f1", "en-us+f4", "en-us+m1", "en-us+m5", "en-gb+f2", "en-gb+m4"].flatMap { name in
+            [130, 170].map { SyntheticVoice(engine: .espeak, voice: name, rate: $0) }
+        }
+        + ["slt", "rms", "kal", "awb"].map { SyntheticVoice(engine: .flite, voice: $0, rate: nil) }
+        + [SyntheticVoice(engine: .festival, voice: "default", rate: nil)]
+
+    private func measure(
+        phrase: String, source: String, positives: [[Int16]], speech: [[Int16]], noises: [[Int16]],
+        dump: inout [String]
+    ) throws -> PhraseResult {
+        var options = WakeWordOptions()
+        options.dictionaryFiles = [paths.dictionary]
+        let detector = try PocketSphinxWakeWordDetector(
+            phrase: phrase, options: options, baselineThresholds: Self.baselineThresholds)
+        // Positives: each in its own stretch of background (a seed of its own).
+        var mixer = WakeBackground(speech: speech, noises: noises, seed: 0xBEEF)
+        var scores: [Double] = []
+        var hits = [Int](repeating: 0, count: Self.baselineThresholds.count)
+        for (number, keyword) in positives.enumerated() {
+            let (mixed, start) = mixer.mix(keyword, snr: snr)
+            let span = start..<(start + keyword.count)
+            var scanner = WakeWordScanner(detector: detector)
+            var found = try scanner.process(mixed)
+            found += try scanner.finish()
+            let over = found.filter { $0.startSample < span.upperBound && span.lowerBound < $0.endSample }
+            let best = over.max { $0.confidence < $1.confidence }
+            scores.append(best?.confidence ?? 0)
+            if let best {
+                dump.append(
+                    "\(phrase)\tkeyword\t\(best.confidence)\t\(best.margin)\t\(best.phoneAgreement)\t\(best.spottingScore)"
+                )
+            } else {
+                dump.append("\(phrase)\tkeyword\t0\t\t\t")
+            }
+            for (index, spans) in scanner.baseline.enumerated()
+            where spans.contains(where: { $0.lowerBound < span.upperBound && span.lowerBound < $0.upperBound }) {
+                hits[index] += 1
+            }
+            if number % 20 == 0 {
+                FileHandle.standardError.write(Data("\r\(phrase): keyword \(number + 1)/\(positives.count)   ".utf8))
+            }
+        }
+        // Background: searched as one continuous stream.
+        var background = WakeBackground(speech: speech, noises: noises, seed: 0xB0B)
+        var scanner = WakeWordScanner(detector: detector)
+        let total = Int(hours * 3600 * 16_000)
+        let piece = 160_000
+        var alarms: [WakeCandidate] = []
+        var cpu = 0.0
+        while background.produced < total {
+            let samples = background.next(min(piece, total - background.produced))
+            let start = ThreadCPU.seconds
+            alarms += try scanner.process(samples)
+            cpu += ThreadCPU.seconds - start
+            if background.produced % (piece * 36) == 0 {
+                let done = Double(background.produced) / 16_000 / 3600
+                FileHandle.standardError.write(
+                    Data(
+                        String(
+                            format: "\r\(phrase): background %.2f/%.1f h, %d candidates   ", done, hours, alarms.count
+                        ).utf8))
+            }
+        }
+        let start = ThreadCPU.seconds
+        alarms += try scanner.finish()
+        cpu += ThreadCPU.seconds - start
+        FileHandle.standardError.write(Data("\n".utf8))
+        for alarm in alarms {
+            dump.append(
+                "\(phrase)\tbackground\t\(alarm.confidence)\t\(alarm.margin)\t\(alarm.phoneAgreement)\t\(alarm.spottingScore)"
+            )
+        }
+        return PhraseResult(
+            phrase: phrase, source: source, positives: positives.count, backgroundHours: hours, scores: scores,
+            falseAlarms: alarms.map(\.confidence), baselineHits: hits, baselineAlarms: scanner.baseline.map(\.count),
+            decodeSeconds: cpu, audioSeconds: hours * 3600)
+    }
+
+    /// The WAV files of a folder (FLAC converted once with sox into `cache`), sorted by name.
+    static func recordings(in folder: String, cache: String) throws -> [[Int16]] {
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder)
+            .filter { $0.hasSuffix(".wav") || $0.hasSuffix(".flac") }
+            .sorted { $0.localizedStandardCompare($1) == .orderedAscending }
+        return try names.map { name in
+            let path = folder + "/" + name
+            guard name.hasSuffix(".flac") else { return try WAVFile.readSamples(path: path) }
+            let converted = cache + "/" + (folder as NSString).lastPathComponent + "-" + name + ".wav"
+            if !FileManager.default.fileExists(atPath: converted) {
+                try SpeechSynthesizer(cacheDirectory: cache).run(
+                    "/usr/bin/sox", [path, "-r", "16000", "-c", "1", "-b", "16", converted])
+            }
+            return try WAVFile.readSamples(path: converted)
+        }
+    }
+
+    /// Kitchen noise and the noises of `scripts/synthetic-noise.sh` (made once into `cache`).
+    static func noises(paths: BenchmarkPaths, cache: String) throws -> [[Int16]] {
+        let folder = cache + "/noise"
+        if !FileManager.default.fileExists(atPath: folder + "/generic.wav") {
+            try SpeechSynthesizer(cacheDirectory: cache).run(
+                "/bin/bash", [paths.root + "/scripts/synthetic-noise.sh", folder])
+        }
+        let files = [paths.kitchenNoise] + ["pink", "brown", "white", "babble"].map { folder + "/\($0).wav" }
+        return try files.map { try WAVFile.readSamples(path: $0) }
+    }
+
+    /// Peak resident memory and CPU of `incant spot` (the built binary beside this one)
+    /// searching `rssMinutes` of background written to a WAV file.
+    private func spotCost(speech: [[Int16]], noises: [[Int16]], cache: String) throws -> (
+        rss: Int, cpu: Double, audio: Double
+    )? {
+        let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(
+            "incant"
+        ).path
+        guard FileManager.default.isExecutableFile(atPath: binary) else {
+            FileHandle.standardError.write(Data("no \(binary): build incant for the memory figure\n".utf8))
+            return nil
+        }
+        var background = WakeBackground(speech: speech, noises: noises, seed: 0xC057)
+        let file = cache + "/background-\(Int(rssMinutes))min.wav"
+        try WAVFile.write(background.next(Int(rssMinutes * 60 * 16_000)), to: file)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: binary)
+        process.arguments = ["spot", "--wake", phrases.first ?? "alexa", "--json", file]
+        let output = Pipe()
+        process.standardOutput = output
+        let start = ProcessCPU.childrenSeconds
+        try process.run()
+        // VmHWM only grows: the last reading before the process ends is its peak.
+        let peak = PeakWatcher(pid: process.processIdentifier)
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let cpu = ProcessCPU.childrenSeconds - start
+        guard process.terminationStatus == 0 else {
+            throw BenchmarkError("incant spot failed: \(String(decoding: data, as: UTF8.self))")
+        }
+        return (peak.stop(), cpu, rssMinutes * 60)
+    }
+
+    /// The markdown table.
+    func report(_ results: [PhraseResult], cost: (rss: Int, cpu: Double, audio: Double)?) -> String {
+        var lines = [
+            "| phrase | keywords | background | Incant: miss at ≤ 1 FA / 10 h (threshold) | Incant at default \(WakeWordOptions().threshold): miss, FA / h | plain kws: miss at ≤ 1 FA / 10 h (threshold) | decode / audio |",
+            "|---|---|---|---|---|---|---|",
+        ]
+        for result in results {
+            let allowed = Int((result.backgroundHours / 10).rounded(.down))
+            let alarms = result.falseAlarms.sorted(by: >)
+            // The lowest threshold with at most `allowed` alarms above it.
+            let threshold = alarms.count > allowed ? alarms[allowed] : 0
+            let missed = result.scores.filter { $0 <= threshold || $0 == 0 }.count
+            let defaultThreshold = WakeWordOptions().threshold
+            let defaultMissed = result.scores.filter { $0 < defaultThreshold }.count
+            let defaultAlarms = result.falseAlarms.filter { $0 >= defaultThreshold }.count
+            var plain = "no threshold qualifies"
+            for (index, threshold) in Self.baselineThresholds.enumerated().reversed()
+            where result.baselineAlarms[index] <= allowed {
+                let miss = 1 - Double(result.baselineHits[index]) / Double(result.positives)
+                plain = String(format: "%.1f%% (%.0e)", miss * 100, threshold)
+                break
+            }
+            let row = [
+                result.phrase, "\(result.positives) \(result.source)", String(format: "%.2f h", result.backgroundHours),
+                String(format: "%.1f%% (%.3f)", 100 * Double(missed) / Double(result.positives), threshold),
+                String(
+                    format: "%.1f%%, %.2f", 100 * Double(defaultMissed) / Double(result.positives),
+                    Double(defaultAlarms) / result.backgroundHours),
+                plain, String(format: "%.3f", result.decodeSeconds / result.audioSeconds),
+            ]
+            lines.append("| " + row.joined(separator: " | ") + " |")
+        }
+        lines.append("")
+        lines.append(
+            "Plain kws false alarms per threshold: "
+                + results.map { result in
+                    result.phrase + ": "
+                        + zip(Self.baselineThresholds, result.baselineAlarms).map { String(format: "%.0e→%d", $0, $1) }
+                        .joined(separator: " ")
+                }.joined(separator: "; "))
+        if let cost {
+            lines.append(
+                String(
+                    format: "`incant spot` over %.0f min of background: %.3f of one core (CPU / audio), peak RSS %@",
+                    cost.audio / 60, cost.cpu / cost.audio, ProcessMemory.describe(cost.rss)))
+        }
+        return lines.joined(separator: "\n")
+    }
+}
+
+/// CPU time of the calling thread.
+enum ThreadCPU {
+    static var seconds: Double {
+        var time = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+    }
+}
+
+/// CPU time and peak memory of this process's finished children.
+enum ProcessCPU {
+    static var childrenSeconds: Double {
+        var usage = rusage()
+        getrusage(RUSAGE_CHILDREN.rawValue, &usage)
+        return Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6 + Double(usage.ru_stime.tv_sec)
+            + Double(usage.ru_stime.tv_usec) / 1e6
+    }
+}
+
+/// Reads a running process's peak resident memory (`VmHWM`) every 50 ms until stopped.
+final class PeakWatcher: @unchecked Sendable {
+    private let lock = NSLock()
+    private var peak = 0
+    private var running = true
+    private let thread: Thread
+
+    init(pid: Int32) {
+        let box = Box()
+        thread = Thread {
+            while box.owner?.isRunning ?? false {
+                if let value = ProcessMemory.field("VmHWM", process: String(pid)) { box.owner?.note(value) }
+                Thread.sleep(forTimeInterval: 0.05)
+            }
+        }
+        box.owner = self
+        thread.start()
+    }
+
+    private final class Box: @unchecked Sendable { weak var owner: PeakWatcher? }
+
+    private var isRunning: Bool { lock.withLock { running } }
+    private func note(_ value: Int) { lock.withLock { peak = max(peak, value) } }
+
+    /// Stops watching and returns the largest reading, in bytes.
+    func stop() -> Int {
+        lock.withLock {
+            running = false
+            return peak
+        }
+    }
+}

@@ -1,0 +1,205 @@
+import Foundation
+import IncantCapture
+import IncantSpeech
+
+/// Finds a wake phrase with pocketsphinx: its keyphrase search proposes candidates anywhere in
+/// the audio, and each is checked by searching the candidate's stretch again with the phrase
+/// and comparing the phrase's fit with a free phone loop's over the same frames (the margin and phone agreement of ``AcousticEvidence``).
+///
+/// Any word or short phrase works: words are pronounced like phrases are, from the model's
+/// dictionary, then the override files, then espeak-ng's guess. See <doc:HowTheWakeWordIsFound>.
+public final class PocketSphinxWakeWordDetector: WakeWordDetector, @unchecked Sendable {
+    /// The phrase as given.
+    public let phrase: String
+    /// Its words as the dictionary spells them (lower case).
+    public let words: [String]
+    public let options: WakeWordOptions
+    /// Words that were missing from the model's dictionary and how they are pronounced.
+    public let addedWords: [ResolvedPronunciation]
+    /// Thread-safe on its own (every call takes its lock); the detector adds no state.
+    let decoder: PocketSphinxDecoder
+
+    /// The keyphrase search proposing candidates.
+    static let spottingSearch = "_wake_spot"
+    /// The phrase alone, checking candidates.
+    static let phraseSearch = "_wake_phrase"
+    /// The most words a wake phrase may have.
+    public static let maximumWords = 6
+
+    /// Loads the model and prepares the searches for `phrase`.
+    ///
+    /// - Parameter baselineThresholds: extra keyphrase thresholds whose plain detections
+    ///   ``spottings(in:)`` reports (benchmarks compare with them).
+    /// - Throws: ``WakeWordError`` for an empty or long phrase, ``UnpronounceableWordError``
+    ///   for words without a pronunciation, ``RecognitionError`` for a missing model.
+    public init(
+        phrase: String, options: WakeWordOptions = WakeWordOptions(), model: PocketSphinxModel? = nil,
+        baselineThresholds: [Double] = []
+    ) throws {
+        guard options.decoder.normalizesWholeUtterance && options.decoder.tracksAudioFrames else {
+            throw WakeWordError.unsupportedOptions
+        }
+        let words = Self.words(of: phrase)
+        guard !words.isEmpty else { throw WakeWordError.emptyPhrase }
+        guard words.count <= Self.maximumWords else {
+            throw WakeWordError.tooManyWords(phrase, limit: Self.maximumWords)
+        }
+        let located = try model ?? PocketSphinxModel.locate()
+        var entries = try DictionarySubset(path: located.dictionary, words: Set(words))
+        let missing = words.filter { entries.entries[$0] == nil }
+        var added: [ResolvedPronunciation] = []
+        if !missing.isEmpty {
+            var overrides = PronunciationDictionary()
+            for file in options.dictionaryFiles where FileManager.default.fileExists(atPath: file) {
+                overrides = overrides.merging(try PronunciationDictionary(contentsOfFile: file))
+            }
+            added = try PronunciationResolver(overrides: overrides).resolve(missing)
+            for word in added {
+                entries.entries[word.word] = word.pronunciations.map(\.description)
+            }
+        }
+        // Copies of the phrase for the plain keyword-spotting baseline, one per threshold.
+        for index in baselineThresholds.indices {
+            for word in words {
+                entries.entries[Self.baselineWord(word, index)] = entries.entries[word]
+            }
+        }
+        self.phrase = phrase
+        self.words = words
+        self.options = options
+        self.addedWords = added
+        self.baselineThresholds = baselineThresholds
+        decoder = try GrammarRecognizer.decoder(model: located, dictionary: entries.text, options: options.decoder)
+        let spoken = words.joined(separator: " ")
+        try decoder.loadKeyphrases(
+            [(spoken, options.spottingThreshold)]
+                + baselineThresholds.enumerated().map { index, threshold in
+                    (words.map { Self.baselineWord($0, index) }.joined(separator: " "), threshold)
+                },
+            named: Self.spottingSearch)
+        try decoder.loadGrammar(jsgf: Self.phraseGrammar(words), named: Self.phraseSearch)
+        try decoder.loadPhoneLoop()
+    }
+
+    /// Thresholds of the plain keyword-spotting baseline.
+    public let baselineThresholds: [Double]
+
+    /// The name under which the baseline copy `index` of `word` is spotted.
+    static func baselineWord(_ word: String, _ index: Int) -> String { "\(word)_kws\(index)" }
+
+    /// The words of `phrase`, lower-cased, split at anything but letters, digits and apostrophes.
+    public static func words(of phrase: String) -> [String] {
+        phrase.lowercased().split { !($0.isLetter || $0.isNumber || $0 == "'") }.map(String.init)
+    }
+
+    /// JSGF: the phrase alone; pocketsphinx lets silence and noise fillers surround it. (With
+    /// optional garbage phones around it, the garbage took over part of the phrase in a third
+    /// of the real recordings, and the check then found no phrase at all.)
+    static func phraseGrammar(_ words: [String]) -> String {
+        "#JSGF V1.0;\ngrammar wake;\npublic <wake> = \(words.joined(separator: " "));\n"
+    }
+
+    public func detect(in utterance: Utterance) throws -> WakeDetection? {
+        let heard = try candidates(in: utterance.samples).filter { $0.confidence >= options.threshold }
+        guard let best = heard.max(by: { $0.confidence < $1.confidence }) else { return nil }
+        return WakeDetection(startSample: best.startSample, endSample: best.endSample, confidence: best.confidence)
+    }
+
+    /// Every candidate in `samples`, scored, the overlapping ones merged into the most
+    /// confident; long audio is searched in overlapping chunks (``WakeWordScanner``).
+    public func candidates(in samples: [Int16]) throws -> [WakeCandidate] {
+        var scanner = WakeWordScanner(detector: self)
+        var found = try scanner.process(samples)
+        found += try scanner.finish()
+        return found
+    }
+
+    /// The candidates in one stretch of audio (at most a chunk long), in its own sample offsets.
+    func candidates(inChunk samples: [Int16]) throws -> (candidates: [WakeCandidate], baseline: [[ClosedRange<Int>]]) {
+        guard let frames = try decoder.cepstra(of: samples) else { throw WakeWordError.unsupportedOptions }
+        guard frames.count > 0, let spotted = try decoder.decode(frames, search: Self.spottingSearch) else {
+            return ([], baselineThresholds.map { _ in [] })
+        }
+        let spoken = words.joined(separator: " ")
+        var baseline: [[ClosedRange<Int>]] = baselineThresholds.map { _ in [] }
+        var proposals: [(range: ClosedRange<Int>, score: Double)] = []
+        for segment in spotted.words where segment.endFrame >= segment.startFrame {
+            let range = segment.startFrame...segment.endFrame
+            // The keyphrase comes back as written in the search's list, spaces and all.
+            let word = segment.word.trimmingCharacters(in: .whitespaces)
+            if word == spoken {
+                proposals.append((range, Double(segment.posterior)))
+            } else if let index = baselineIndex(of: word) {
+                let span = spotted.audioFrame(range.lowerBound) * 160...(spotted.audioFrame(range.upperBound) + 1) * 160
+                baseline[index].append(span)
+            }
+        }
+        // Overlapping proposals are one place: checked once, over their union.
+        proposals.sort { $0.range.lowerBound < $1.range.lowerBound }
+        var places: [(range: ClosedRange<Int>, score: Double)] = []
+        for proposal in proposals {
+            if let last = places.last, last.range.upperBound >= proposal.range.lowerBound {
+                places[places.count - 1] = (
+                    last.range.lowerBound...max(last.range.upperBound, proposal.range.upperBound),
+                    max(last.score, proposal.score)
+                )
+            } else {
+                places.append(proposal)
+            }
+        }
+        var found: [WakeCandidate] = []
+        for place in places {
+            if let candidate = try check(place.range, spottingScore: place.score, in: frames) {
+                found.append(candidate)
+            }
+        }
+        return (found, baseline)
+    }
+
+    /// The baseline copy a spotted keyphrase belongs to.
+    private func baselineIndex(of spotted: String) -> Int? {
+        guard let first = spotted.split(separator: " ").first, let mark = first.range(of: "_kws") else { return nil }
+        return Int(first[mark.upperBound...])
+    }
+
+    /// Searches the stretch around `range` (search frames) with the phrase and
+    /// with the free phone loop, and scores the phrase against the loop.
+    private func check(_ range: ClosedRange<Int>, spottingScore: Double, in frames: CepstralFrames) throws
+        -> WakeCandidate?
+    {
+        let window =
+            max(0, range.lowerBound - options.padding)..<min(frames.count, range.upperBound + 1 + options.padding)
+        guard let grammar = try decoder.decode(frames, range: window, search: Self.phraseSearch),
+            let loop = try decoder.decode(frames, range: window, search: PocketSphinxDecoder.phoneLoopSearch)
+        else { return nil }
+        let spoken = grammar.spokenWords.filter { !GarbageModel.isGarbage($0.word) }
+        guard spoken.map(\.word) == words, let first = spoken.first, let last = spoken.last else { return nil }
+        let frameCount = max(1, last.endFrame - first.startFrame + 1)
+        let phraseScore = spoken.reduce(0.0) { $0 + Double($1.acousticScore) }
+        var loopScore = 0.0
+        for phone in loop.words where phone.endFrame >= first.startFrame && phone.startFrame <= last.endFrame {
+            let overlap = min(last.endFrame, phone.endFrame) - max(first.startFrame, phone.startFrame) + 1
+            loopScore += Double(phone.acousticScore) * Double(overlap) / Double(max(1, phone.frameCount))
+        }
+        let margin = (phraseScore - loopScore) / Double(frameCount)
+        let agreement = AcousticEvidence.phoneAgreement(
+            words: spoken, loop: loop.words.filter { !AcousticEvidence.isSilence($0.word) },
+            pronunciations: { [decoder] in decoder.pronunciations(of: $0) })
+        let samplesPerFrame = AudioFormat.sampleRate / 100
+        return WakeCandidate(
+            startSample: grammar.audioFrame(first.startFrame) * samplesPerFrame,
+            endSample: min(frames.sampleCount, (grammar.audioFrame(last.endFrame) + 1) * samplesPerFrame),
+            spottingScore: spottingScore, margin: margin, phoneAgreement: agreement,
+            confidence: confidence(spottingScore: spottingScore, margin: margin, agreement: agreement))
+    }
+
+    /// The logistic of the evidence: the keyphrase score, the margin against the free phone
+    /// loop and the phone agreement, each less its centre over its scale (``WakeWordOptions``).
+    func confidence(spottingScore: Double, margin: Double, agreement: Double) -> Double {
+        let evidence =
+            (spottingScore - options.spottingCentre) / options.spottingScale
+            + (margin - options.marginCentre) / options.marginScale
+            + options.agreementWeight * (agreement - options.agreementCentre)
+        return 1 / (1 + exp(-evidence))
+    }
+}

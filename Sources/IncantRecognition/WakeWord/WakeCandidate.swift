@@ -1,0 +1,43 @@
+/// A place where the wake phrase may have been said, with the measurements that decide it.
+public struct WakeCandidate: Sendable, Equatable {
+    /// Offset of its first sample within the audio searched.
+    public var startSample: Int
+    /// Offset just after its last sample.
+    public var endSample: Int
+    /// pocketsphinx's own keyphrase score: how far the phrase's path cleared the keyphrase
+    /// search's phone loop (log units, larger is better); what plain keyword spotting thresholds.
+    public var spottingScore: Double
+    /// The phrase's acoustic score against the free phone loop over the phrase's own frames,
+    /// per frame (log units, ≤ 0 in principle, larger is better).
+    public var margin: Double
+    /// How far the phones the free loop heard over the phrase agree with its pronunciation,
+    /// in [0, 1] (``AcousticEvidence/phoneAgreement``).
+    public var phoneAgreement: Double
+    /// How sure the detector is that the phrase was said here, in [0, 1].
+    public var confidence: Double
+
+    public init(
+        startSample: Int, endSample: Int, spottingScore: Double, margin: Double, phoneAgreement: Double,
+        confidence: Double
+    ) {
+        self.startSample = startSample
+        self.endSample = endSample
+        self.spottingScore = spottingScore
+        self.margin = margin
+        self.phoneAgreement = phoneAgreement
+        self.confidence = confidence
+    }
+
+    /// The candidate moved by `offset` samples.
+    func shifted(by offset: Int) -> WakeCandidate {
+        var moved = self
+        moved.startSample += offset
+        moved.endSample += offset
+        return moved
+    }
+
+    /// Whether the two spans share any sample.
+    func overlaps(_ other: WakeCandidate) -> Bool {
+        startSample < other.endSample && other.startSample < endSample
+    }
+}

@@ -1,0 +1,104 @@
+import ArgumentParser
+import Foundation
+import IncantCapture
+import IncantRecognition
+
+/// `incant spot`: find a wake phrase in recordings, for testing a wake word before listening for it.
+struct SpotCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "spot",
+        abstract: "Find a wake word in WAV files.",
+        discussion: """
+            Searches each file from start to end (any length: long recordings are searched in \
+            overlapping pieces) and prints where the wake phrase was heard, one line per file, or \
+            with --json one object per file: {"file", "detections": [{"start", "end", \
+            "confidence"}], "audioSeconds", "decodeSeconds"} (times in seconds). A file that \
+            cannot be read is reported and the others are still searched; the exit status is then 66.
+            """)
+
+    @Option(name: .customLong("wake"), help: ArgumentHelp("The wake word or short phrase.", valueName: "phrase"))
+    var phrase: String
+
+    @Option(
+        name: .customLong("wake-threshold"),
+        help: ArgumentHelp(
+            "Report detections of at least this confidence, 0–1 (default: `wake-threshold:` in config.yaml, else "
+                + "\(WakeWordOptions().threshold)).", valueName: "confidence"))
+    var threshold: Double?
+
+    @Flag(help: "Print one JSON object per file.")
+    var json = false
+
+    @OptionGroup var speech: SpeechOptions
+
+    @Argument(help: ArgumentHelp("WAV files (16 kHz mono is read as is; others are converted).", valueName: "file"))
+    var files: [String]
+
+    func run() async throws {
+        try await withExitStatus {
+            let detector = try WakeOptionGroup.detector(phrase, threshold: threshold, speech: speech)
+            var status = ExitStatus.success
+            for file in files {
+                do {
+                    let report = try Self.search(file, with: detector)
+                    let line = json ? try JSON.line(report) : report.summary
+                    try FileHandle.standardOutput.write(contentsOf: Data((line + "\n").utf8))
+                } catch let failure as CommandFailure {
+                    throw failure
+                } catch {
+                    StandardError.print("incant: \(file): \(error)")
+                    status = ExitStatus.noInput
+                }
+            }
+            if status != ExitStatus.success { throw ExitCode(status) }
+        }
+    }
+
+    /// One file's detections, read in pieces so that a long recording is never held whole.
+    static func search(_ path: String, with detector: PocketSphinxWakeWordDetector) throws -> SpotReport {
+        let file = try WAVFile(path: path)
+        var scanner = WakeWordScanner(detector: detector)
+        var found: [WakeCandidate] = []
+        let start = ContinuousClock.now
+        let piece = 16_000 * 10
+        var offset = 0
+        while offset < file.sampleCount {
+            let end = min(offset + piece, file.sampleCount)
+            found += try scanner.process(file.samples(in: offset..<end))
+            offset = end
+        }
+        found += try scanner.finish()
+        let decoding = (ContinuousClock.now - start).inSeconds
+        let rate = Double(AudioFormat.sampleRate)
+        return SpotReport(
+            file: path,
+            detections: found.filter { $0.confidence >= detector.options.threshold }.map {
+                SpotReport.Detection(
+                    start: JSON.rounded(Double($0.startSample) / rate), end: JSON.rounded(Double($0.endSample) / rate),
+                    confidence: JSON.rounded($0.confidence))
+            },
+            audioSeconds: JSON.rounded(Double(file.sampleCount) / rate), decodeSeconds: JSON.rounded(decoding))
+    }
+}
+
+/// What `incant spot` prints for one file.
+struct SpotReport: Encodable {
+    struct Detection: Encodable {
+        var start: Double
+        var end: Double
+        var confidence: Double
+    }
+
+    var file: String
+    var detections: [Detection]
+    var audioSeconds: Double
+    var decodeSeconds: Double
+
+    /// `file: 2 detections: 1.23–1.87s (0.91), …`.
+    var summary: String {
+        guard !detections.isEmpty else { return "\(file): not heard" }
+        return "\(file): "
+            + detections.map { String(format: "%.2f–%.2fs (%.2f)", $0.start, $0.end, $0.confidence) }
+            .joined(separator: ", ")
+    }
+}

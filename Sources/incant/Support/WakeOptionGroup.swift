@@ -1,0 +1,75 @@
+import ArgumentParser
+import Foundation
+import IncantListening
+import IncantRecognition
+
+/// The wake-phrase options of `listen`: a phrase said before each command.
+struct WakeOptionGroup: ParsableArguments {
+    @Option(
+        name: .customLong("wake"),
+        help: ArgumentHelp(
+            "Act only on commands after this wake word or short phrase (default: `wake:` in config.yaml, else none).",
+            valueName: "phrase"))
+    var phraseOption: String?
+
+    /// `--wake`, else the configuration file's `wake:`.
+    var phrase: String? { phraseOption ?? Settings.configuration.wake }
+
+    @Option(
+        name: .customLong("wake-window"),
+        help: ArgumentHelp(
+            "After the wake phrase said alone, how long the next utterance counts as the command "
+                + "(default: `wake-window:` in config.yaml, else 5).", valueName: "seconds"))
+    var windowOption: Double?
+
+    @Option(
+        name: .customLong("wake-threshold"),
+        help: ArgumentHelp(
+            "Ignore wake-phrase detections below this confidence, 0–1 (default: `wake-threshold:` in config.yaml, "
+                + "else \(WakeWordOptions().threshold)).", valueName: "confidence"))
+    var thresholdOption: Double?
+
+    /// The wake-word settings, or nil when no phrase is set.
+    func settings(speech: SpeechOptions) throws -> WakeWordSettings? {
+        guard let phrase else { return nil }
+        let window = windowOption ?? Settings.configuration.wakeWindow ?? 5
+        guard window > 0, window <= 60 else {
+            throw CommandFailure(message: "--wake-window must be between 0 and 60 seconds", status: ExitStatus.usage)
+        }
+        let detector = try Self.detector(phrase, threshold: thresholdOption, speech: speech)
+        return WakeWordSettings(detector: detector, window: .milliseconds(Int(window * 1000)))
+    }
+
+    /// A detector of `phrase`, its words pronounced like phrases are (the model's dictionary,
+    /// the override files of `speech`, espeak-ng).
+    static func detector(
+        _ phrase: String, threshold: Double?, speech: SpeechOptions
+    ) throws -> PocketSphinxWakeWordDetector {
+        var options = WakeWordOptions()
+        if let threshold = threshold ?? Settings.configuration.wakeThreshold {
+            guard (0...1).contains(threshold) else {
+                throw CommandFailure(message: "--wake-threshold must be between 0 and 1", status: ExitStatus.usage)
+            }
+            options.threshold = threshold
+        }
+        do {
+            options.dictionaryFiles = try speech.recognizerOptions().dictionaryFiles
+            options.decoder.adaptation = try speech.adaptationFile()
+            let model = try PocketSphinxModel.locate(directory: speech.model)
+            let detector = try PocketSphinxWakeWordDetector(phrase: phrase, options: options, model: model)
+            for word in detector.addedWords {
+                StandardError.print(
+                    "incant: wake word “\(word.word)” is not in the dictionary; pronounced "
+                        + word.pronunciations.map(\.description).joined(separator: " or "))
+            }
+            return detector
+        } catch let failure as CommandFailure {
+            throw failure
+        } catch let error as RecognitionError {
+            throw CommandFailure(message: error.description, status: ExitStatus.noInput)
+        } catch {
+            throw CommandFailure(
+                message: "cannot listen for the wake phrase “\(phrase)”: \(error)", status: ExitStatus.usage)
+        }
+    }
+}

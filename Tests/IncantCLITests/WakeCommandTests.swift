@@ -1,0 +1,90 @@
+import Foundation
+import IncantTestSupport
+import Testing
+
+/// `incant spot` and `incant listen --wake` through the built binary, on real pocketsphinx.
+@Suite("incant spot and listen --wake", .tags(.slow), .skippedWhenFast)
+struct WakeCommandTests {
+    @Test("spot prints one JSON object per file; an unreadable file is reported and the others still searched")
+    func spotJSONShape() async throws {
+        let cli = try CLIRunner()
+        defer { cli.cleanUp() }
+        let audio = try await TestSpeech.make(["hello there", "computer", "what a nice day"], in: cli.home)
+        let missing = cli.home.appendingPathComponent("missing.wav").path
+        let result = try await cli.run(["spot", "--wake", "computer", "--json", audio, missing, audio])
+        #expect(result.status == 66, "\(result.stderr)")
+        #expect(result.stderr.contains(missing))
+        let lines = result.stdout.split(separator: "\n")
+        #expect(lines.count == 2)
+        for line in lines {
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            #expect(Set(object.keys) == ["file", "detections", "audioSeconds", "decodeSeconds"])
+            #expect(object["file"] as? String == audio)
+            let seconds = try #require(object["audioSeconds"] as? Double)
+            #expect(seconds > 3)
+            #expect((object["decodeSeconds"] as? Double ?? -1) >= 0)
+            let detections = try #require(object["detections"] as? [[String: Any]])
+            #expect(detections.count == 1, "\(line)")
+            for detection in detections {
+                #expect(Set(detection.keys) == ["start", "end", "confidence"])
+                let start = try #require(detection["start"] as? Double)
+                let end = try #require(detection["end"] as? Double)
+                let confidence = try #require(detection["confidence"] as? Double)
+                // "computer" is the second of three utterances.
+                #expect(start > 1 && start < end && end < seconds - 1)
+                #expect(confidence > 0 && confidence <= 1)
+            }
+        }
+    }
+
+    @Test("listen --wake runs the command after the wake word and ignores one said without it")
+    func listenWithWakeWord() async throws {
+        let cli = try CLIRunner()
+        defer { cli.cleanUp() }
+        let audio = try await TestSpeech.make(
+            ["order three four cheese pizzas", "computer", "order a pepperoni pizza"], in: cli.home)
+        let log = cli.home.appendingPathComponent("orders.log").path
+        let result = try await cli.run(
+            ["listen", "--file", audio, "--json", "--wake", "computer", "--shortcuts", CLIRunner.demo],
+            extraEnvironment: ["PIZZERIA_LOG": log])
+        #expect(result.status == 0, "\(result.stderr)")
+        let objects = try result.stdout.split(separator: "\n").map {
+            try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+        }
+        // The order without the wake word is ignored, and says so.
+        let ignored = objects.filter { $0["ignored"] as? Bool == true }
+        #expect(ignored.count == 1, "\(result.stdout)")
+        #expect((ignored.first?["reason"] as? String)?.contains("wake word") == true)
+        #expect(objects.contains { $0["wakeWord"] != nil })
+        let ran = objects.filter { $0["shortcut"] as? String == "order-pizza" }
+        #expect(ran.count == 1)
+        #expect(CLIRunner.texts(ran.first?["parameters"]) == ["count": "1", "kind": "pepperoni"])
+        #expect(try String(contentsOfFile: log, encoding: .utf8) == "1 x pepperoni\n")
+    }
+
+    @Test("listen --wake: no wake word, no command")
+    func listenWithoutWakeWord() async throws {
+        let cli = try CLIRunner()
+        defer { cli.cleanUp() }
+        let audio = try await TestSpeech.make(["order a pepperoni pizza"], in: cli.home)
+        let log = cli.home.appendingPathComponent("orders.log").path
+        let result = try await cli.run(
+            ["listen", "--file", audio, "--json", "--wake", "computer", "--shortcuts", CLIRunner.demo],
+            extraEnvironment: ["PIZZERIA_LOG": log])
+        #expect(result.status == 0, "\(result.stderr)")
+        let object = try #require(
+            try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any], "\(result.stdout)")
+        #expect(object["ignored"] as? Bool == true)
+        #expect(!FileManager.default.fileExists(atPath: log))
+    }
+
+    @Test("a bad --wake-window is refused with its name")
+    func badWindow() async throws {
+        let cli = try CLIRunner()
+        defer { cli.cleanUp() }
+        let result = try await cli.run(
+            ["listen", "--stdin", "--wake", "computer", "--wake-window", "0", "--shortcuts", CLIRunner.demo], stdin: "")
+        #expect(result.status == 64)
+        #expect(result.stderr.contains("--wake-window"))
+    }
+}

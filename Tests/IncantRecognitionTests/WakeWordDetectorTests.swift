@@ -1,0 +1,96 @@
+import Foundation
+import IncantCapture
+import IncantTestSupport
+import Testing
+
+@testable import IncantRecognition
+
+/// The pocketsphinx wake-word detector on real recordings of wake phrases (the shared
+/// crowd-sourced "smart mirror" and "alexa" clips, each speaker on their own microphone).
+@Suite("Wake word on real recordings", .serialized, .tags(.accuracy), .skippedWhenFast)
+struct WakeWordDetectorTests {
+    static let folder = SharedSpeech.repositoryRoot.deletingLastPathComponent().appendingPathComponent(
+        "shared/speech/wakeword")
+
+    /// Every `stride`-th recording of `phrase` (its folder sorted by name), converted to WAV
+    /// with sox in a scratch folder when needed.
+    static func clips(_ name: String, stride: Int, count: Int) throws -> [[Int16]] {
+        let directory = folder.appendingPathComponent(name)
+        let names = try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
+        let picked = Swift.stride(from: 0, to: names.count, by: stride).prefix(count).map { names[$0] }
+        let scratch = try TestAudio.scratchDirectory()
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        return try picked.map { file in
+            let path = directory.appendingPathComponent(file).path
+            guard file.hasSuffix(".flac") else { return try WAVFile.readSamples(path: path) }
+            let converted = scratch.appendingPathComponent(file + ".wav").path
+            let sox = Process()
+            sox.executableURL = URL(fileURLWithPath: "/usr/bin/sox")
+            sox.arguments = [path, "-r", "16000", "-c", "1", "-b", "16", converted]
+            try sox.run()
+            sox.waitUntilExit()
+            return try WAVFile.readSamples(path: converted)
+        }
+    }
+
+    static let smartMirror = Result { try PocketSphinxWakeWordDetector(phrase: "Smart mirror") }
+
+    @Test("most recordings of “smart mirror” wake it, each at the phrase")
+    func detectsTheRecordedPhrase() throws {
+        let detector = try Self.smartMirror.get()
+        #expect(detector.words == ["smart", "mirror"])
+        let clips = try Self.clips("smart-mirror", stride: 37, count: 8)
+        var heard = 0
+        for clip in clips {
+            let utterance = Utterance(
+                samples: clip, startSample: 0, speechStartSample: 0, speechEndSample: clip.count, endReason: .silence)
+            guard let detection = try detector.detect(in: utterance) else { continue }
+            heard += 1
+            #expect(detection.confidence >= detector.options.threshold && detection.confidence <= 1)
+            #expect(detection.startSample >= 0 && detection.startSample < detection.endSample)
+            #expect(detection.endSample <= clip.count)
+            // Two words: at least 0.3 s, and not the whole clip.
+            #expect(detection.endSample - detection.startSample >= 4_800)
+        }
+        #expect(heard >= 5, "\(heard) of \(clips.count) recordings detected")
+    }
+
+    @Test("recordings of “alexa” do not wake “smart mirror”")
+    func otherPhraseIsNotDetected() throws {
+        let detector = try Self.smartMirror.get()
+        for clip in try Self.clips("alexa", stride: 41, count: 8) {
+            let heard = try detector.candidates(in: clip).filter { $0.confidence >= detector.options.threshold }
+            #expect(heard.isEmpty, "alexa heard as smart mirror: \(heard)")
+        }
+    }
+
+    @Test("continuous audio is searched whole: every occurrence across chunk boundaries, in order")
+    func scansLongAudio() throws {
+        let detector = try Self.smartMirror.get()
+        let clips = try Self.clips("smart-mirror", stride: 53, count: 7)
+        // About 10 s between occurrences: over 60 s, so the phrase falls in several chunks.
+        var stream = TestAudio.noise(seconds: 1)
+        var starts: [Int] = []
+        for clip in clips {
+            starts.append(stream.count)
+            stream += clip + TestAudio.noise(seconds: 7, seed: UInt64(starts.count))
+        }
+        #expect(stream.count > 2 * 16_000 * Int(detector.options.chunkSeconds))
+        let heard = try detector.candidates(in: stream).filter { $0.confidence >= detector.options.threshold }
+        #expect(heard.count >= 5, "\(heard.count) of \(clips.count)")
+        for candidate in heard {
+            #expect(
+                zip(starts, clips).contains { start, clip in
+                    candidate.startSample >= start && candidate.endSample <= start + clip.count
+                }, "a detection outside the phrases: \(candidate)")
+        }
+        #expect(heard.map(\.startSample) == heard.map(\.startSample).sorted())
+    }
+
+    @Test("a word outside the dictionary is pronounced by espeak-ng; a phrase without words is refused")
+    func pronunciationsAndErrors() throws {
+        let detector = try PocketSphinxWakeWordDetector(phrase: "hey zorblax")
+        #expect(detector.addedWords.map(\.word) == ["zorblax"])
+        #expect(throws: WakeWordError.emptyPhrase) { try PocketSphinxWakeWordDetector(phrase: " ,! ") }
+    }
+}
