@@ -48,6 +48,10 @@ struct LeverSweep {
     var adaptsOnline = false
     /// Words of the end of each clean order cut out as a short command (`tails`, `tailsHome`).
     var tailWords = 2
+    /// SNRs of the babble (other coffee orders) mixed into the orders for `babble…dB`.
+    var babbleSNRs: [Double] = [9]
+    /// Decode every condition with the plain JSGF baseline too, in the same run.
+    var runsBaseline = false
 
     init(arguments: [String]) throws {
         var index = 0
@@ -112,6 +116,8 @@ struct LeverSweep {
             case "--noisy-voiced-coverage": options.acceptance.minimumNoisyVoicedCoverage = Double(try next())
             // A number of dB, or `off`.
             case "--noisy-below-peak": options.acceptance.maximumNoisyWordsBelowPeak = Double(try next())
+            // A number of dB, or `off`.
+            case "--noisy-voiced-gate": options.acceptance.noisyVoicedWordGate = Double(try next())
             case "--noisy-voiced-allowance": options.acceptance.noisyVoicedAllowance = Int(try next()) ?? 0
             case "--short-raise": options.acceptance.shortPhraseRaise = Double(try next()) ?? 0
             // `longest,shortest` word spans in frames: none of the raise from the first, all of it at the second.
@@ -120,6 +126,8 @@ struct LeverSweep {
                 guard frames.count == 2 else { throw BenchmarkError("--short-frames expects LONG,SHORT") }
                 options.acceptance.shortPhraseFrames = frames[0]
                 options.acceptance.shortestPhraseFrames = frames[1]
+            case "--babble-snr": babbleSNRs = try next().split(separator: ",").compactMap { Double($0) }
+            case "--baseline": runsBaseline = true
             case "--tail-words": tailWords = max(1, Int(try next()) ?? 2)
             case "--adapt-snr": adaptationSNRs = try next().split(separator: ",").compactMap { Double($0) }
             default: throw BenchmarkError("unknown option \(arguments[index])")
@@ -197,6 +205,9 @@ struct LeverSweep {
                 conditions.append(("tailsHome\(Int(snr))dB", mixed.map(\.asNegative), homeCatalog))
             }
         }
+        try appendRealRoomConditions(
+            to: &conditions, coffee: clips.map(\.element), coffeeCatalog: coffeeCatalog,
+            homeCatalog: homeCatalog, paths: paths)
         let bursts = noise.bursts(count: 40, seed: 0xB0_0575).map {
             SpeechClip(name: "burst", samples: $0, expected: nil)
         }
@@ -205,13 +216,20 @@ struct LeverSweep {
         if let conditionFilter {
             conditions.removeAll { !conditionFilter.contains($0.0) }
         }
-        print("| condition | clips | understood | wrong | accepted | decode / audio |")
-        print("|---|---:|---:|---:|---:|---:|")
+        if runsBaseline {
+            print(
+                "| condition | clips | understood | wrong | accepted | JSGF understood | JSGF wrong | JSGF accepted | decode / audio |"
+            )
+            print("|---|---:|---:|---:|---:|---:|---:|---:|---:|")
+        } else {
+            print("| condition | clips | understood | wrong | accepted | decode / audio |")
+            print("|---|---:|---:|---:|---:|---:|")
+        }
         let dump = Mutex<[String]>([])
         defer {
             if let dumpPath {
                 let header =
-                    "condition\tclip\tpositive\taccepted\tmatchCorrect\ttranscript\tmargin\tworst\tcoverage\tsupport\twordFrames\tspeechFrames\tvoicing\tabove\tagree\tvoicedCoverage\tunexplainedVoiced\tbelowPeak\trightAmong\tlisted\n"
+                    "condition\tclip\tpositive\taccepted\tmatchCorrect\ttranscript\tmargin\tworst\tcoverage\tsupport\twordFrames\tspeechFrames\tvoicing\tabove\tagree\tvoicedCoverage\tunexplainedVoiced\tbelowPeak\trightAmong\tlisted\toutsideMargin\toutsideFrames\toutsideVoicing\tloopWordScore\n"
                 try? (header + dump.withLock { $0 }.joined()).write(toFile: dumpPath, atomically: true, encoding: .utf8)
             }
         }
@@ -230,6 +248,10 @@ struct LeverSweep {
                             ).path) : nil
                     defer { if let online { try? FileManager.default.removeItem(atPath: online.path) } }
                     var score = ConditionScore()
+                    var baselineScore = ConditionScore()
+                    let baseline =
+                        runsBaseline
+                        ? try JSGFBaselineSystem(catalog: catalog, dictionaryFiles: options.dictionaryFiles) : nil
                     for index in Swift.stride(from: worker, to: clips.count, by: workers) {
                         let clip = clips[index]
                         let understanding = try system.understand(clip.samples)
@@ -240,6 +262,7 @@ struct LeverSweep {
                             try online.update()
                         }
                         score.add(understanding, clip: clip)
+                        if let baseline { baselineScore.add(try baseline.understand(clip.samples), clip: clip) }
                         if explains { explain(understanding, clip: clip, condition: name) }
                         if dumpPath != nil {
                             let line = row(
@@ -247,16 +270,20 @@ struct LeverSweep {
                             dump.withLock { $0.append(line) }
                         }
                     }
-                    collected.add([.incant: score])
+                    collected.add(runsBaseline ? [.incant: score, .jsgf: baselineScore] : [.incant: score])
                 } catch {
                     failures.withLock { $0.append("\(error)") }
                 }
             }
             if let failure = failures.withLock({ $0.first }) { throw BenchmarkError(failure) }
             let score = collected.scores[.incant] ?? ConditionScore()
+            let baseline = collected.scores[.jsgf].map {
+                "\(percent($0.accuracy)) | \(percent($0.wrongRate)) | \(percent($0.acceptRate)) | "
+            }
             print(
                 "| \(name) | \(score.clips) | \(percent(score.accuracy)) | \(percent(score.wrongRate)) "
-                    + "| \(percent(score.acceptRate)) | \(String(format: "%.3f", score.realTimeFactor)) |")
+                    + "| \(percent(score.acceptRate)) | \(baseline ?? "")\(String(format: "%.3f", score.realTimeFactor)) |"
+            )
         }
     }
 
@@ -324,6 +351,9 @@ struct LeverSweep {
                 e.map { String($0.unexplainedVoicedFrames) } ?? "",
                 e.map { String(format: "%.1f", $0.wordsBelowPeak) } ?? "",
                 "\(rightAmong)", "\(understanding.alternatives.count)",
+                e.map { String(format: "%.2f", $0.outsideMargin) } ?? "", "\(e?.outsideFrames ?? 0)",
+                e.map { String(format: "%.3f", $0.outsideVoicing) } ?? "",
+                e.map { String(format: "%.2f", $0.loopWordScore) } ?? "",
             ])
             .joined(separator: "\t") + "\n"
     }

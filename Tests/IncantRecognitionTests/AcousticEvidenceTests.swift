@@ -91,6 +91,23 @@ struct AcousticEvidenceTests {
         #expect(AcousticEvidence(grammar: Self.grammar, phoneLoop: Self.phoneLoop).voicedCoverage == 1)
     }
 
+    @Test("with a voiced word gate, voiced frames well below the words' level are not counted against them")
+    func voicedWordGate() {
+        // After the command (a tone at 8,000) comes 1 s of another tone: as loud (unrelated
+        // speech the phrase swallowed), or 5,000 (4 dB quieter: a voice behind the speaker).
+        func evidence(restLevel: Double, gate: Double?) -> AcousticEvidence {
+            let samples = Self.samples(speechLevel: 8_000) { restLevel * sin(Double($0) * 0.3) }
+            return AcousticEvidence(
+                grammar: Self.grammar, phoneLoop: Self.phoneLoop, levels: FrameLevels(samples: samples), speechGate: 9,
+                wordRelativeGate: 6, voicedWordGate: gate, voicing: Voicing(samples: samples))
+        }
+        #expect(evidence(restLevel: 5_000, gate: nil).unexplainedVoicedFrames > 90)
+        #expect(evidence(restLevel: 5_000, gate: 3).unexplainedVoicedFrames < 5)
+        #expect(evidence(restLevel: 5_000, gate: 3).voicedCoverage > 0.9)
+        #expect(evidence(restLevel: 8_000, gate: 3).unexplainedVoicedFrames > 90)
+        #expect(AcceptancePolicy.phrases.noisyVoicedWordGate != nil)
+    }
+
     /// Evidence of 200 word frames in noise (5 dB short of ``AcceptancePolicy/quietAbove``) that
     /// passes every check of `policy` but those on coverage and level the caller sets.
     static func noisyEvidence(_ policy: AcceptancePolicy, coverage: Double, speechFrames: Int) -> AcousticEvidence {

@@ -93,6 +93,12 @@ public struct AcceptancePolicy: Sendable, Hashable {
     /// in the noise around a short command (a ringing pan, a voice far off) is no sentence the
     /// command swallowed, but it is a large share of the few frames a two-word command covers.
     public var noisyVoicedAllowance: Int = 0
+    /// When set, the voiced frames counted against the words by ``minimumNoisyVoicedCoverage``
+    /// are only those at most this many dB below the median level of the words' own frames
+    /// (``AcousticEvidence/unexplainedVoicedFrames``). Other people talking behind the speaker
+    /// are voiced too, but quieter than the speaker; unrelated speech that a phrase swallowed
+    /// is as loud as the phrase.
+    public var noisyVoicedWordGate: Double? = nil
 
     /// When set, words less than ``quietAbove`` dB above the background must lie no more than
     /// this many dB below the loudest audio of the utterance
@@ -106,8 +112,9 @@ public struct AcceptancePolicy: Sendable, Hashable {
         noisyMarginCenter: Double? = nil, minimumNoisyPhoneAgreement: Double = 0, agreementWeight: Double = 0,
         agreementCenter: Double = 0, shortPhraseRaise: Double = 0, minimumNoisySupport: Double = 0,
         minimumNoisyVoicedCoverage: Double? = nil, noisyVoicedAllowance: Int = 0,
-        maximumNoisyWordsBelowPeak: Double? = nil
+        maximumNoisyWordsBelowPeak: Double? = nil, noisyVoicedWordGate: Double? = nil
     ) {
+        self.noisyVoicedWordGate = noisyVoicedWordGate
         self.maximumNoisyWordsBelowPeak = maximumNoisyWordsBelowPeak
         self.minimumNoisyVoicedCoverage = minimumNoisyVoicedCoverage
         self.noisyVoicedAllowance = noisyVoicedAllowance
@@ -133,7 +140,7 @@ public struct AcceptancePolicy: Sendable, Hashable {
         wordRelativeGate: 6, minimumVoicing: 0.25, noisyMarginCenter: -36, minimumNoisyPhoneAgreement: 0.02,
         agreementWeight: 50, agreementCenter: 0.2, shortPhraseRaise: 8,
         minimumNoisySupport: 0.6, minimumNoisyVoicedCoverage: 0.9, noisyVoicedAllowance: 10,
-        maximumNoisyWordsBelowPeak: 16)
+        maximumNoisyWordsBelowPeak: 16, noisyVoicedWordGate: 3)
 
     /// Confidence in [0, 1].
     public func confidence(_ evidence: AcousticEvidence) -> Double {

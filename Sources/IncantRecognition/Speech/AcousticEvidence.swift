@@ -48,6 +48,19 @@ public struct AcousticEvidence: Sendable, Hashable, Codable {
     /// How far (dB) the median level of the spoken words' frames lies below the loudest audio
     /// of the utterance (``FrameLevels/peak``). 0 when levels were not measured.
     public var wordsBelowPeak: Double = 0
+    /// The per-frame margin of the grammar path against the loop over the frames outside the
+    /// spoken words (the silences and fillers around and between them): how much better the
+    /// free loop fits this utterance's audio where no phrase word is asked to fit it. 0 when
+    /// the words fill the utterance.
+    public var outsideMargin: Double = 0
+    /// Frames outside the spoken words.
+    public var outsideFrames: Int = 0
+    /// The share of the frames outside the spoken words that are voiced (``Voicing``): near 0
+    /// around a command in a quiet room or in clatter, high when other people talk behind it.
+    /// 0 when voicing was not measured or every frame is a word's.
+    public var outsideVoicing: Double = 0
+    /// The loop's own per-frame acoustic score over the spoken words' frames.
+    public var loopWordScore: Double = 0
 
     public init(
         utteranceMargin: Double, worstWordMargin: Double, meanWordMargin: Double, coverage: Double, speechFrames: Int,
@@ -69,7 +82,7 @@ public struct AcousticEvidence: Sendable, Hashable, Codable {
     /// and around the words is not speech the phrase failed to explain.
     public init(
         grammar: RecognitionHypothesis, phoneLoop: RecognitionHypothesis, levels: FrameLevels? = nil,
-        speechGate: Double = 0, wordRelativeGate: Double? = nil, voicing: Voicing? = nil,
+        speechGate: Double = 0, wordRelativeGate: Double? = nil, voicedWordGate: Double? = nil, voicing: Voicing? = nil,
         pronunciations: ((String) -> [[String]])? = nil
     ) {
         let phones = phoneLoop.words
@@ -96,6 +109,17 @@ public struct AcousticEvidence: Sendable, Hashable, Codable {
             weighted += margin * Double(word.frameCount)
             frames += word.frameCount
         }
+        var outsideScore = 0.0
+        var outside = 0
+        for segment in grammar.words where segment.isFiller && segment.endFrame >= segment.startFrame {
+            outsideScore +=
+                Double(segment.acousticScore) - loopScore(from: segment.startFrame, to: segment.endFrame)
+            outside += segment.endFrame - segment.startFrame + 1
+        }
+        outsideFrames = outside
+        outsideMargin = outside > 0 ? outsideScore / Double(outside) : 0
+        let loopOverWords = grammar.spokenWords.reduce(0.0) { $0 + loopScore(from: $1.startFrame, to: $1.endFrame) }
+        loopWordScore = frames > 0 ? loopOverWords / Double(frames) : 0
         worstWordMargin = frames > 0 ? worst : -.infinity
         meanWordMargin = frames > 0 ? weighted / Double(frames) : -.infinity
         wordFrames = frames
@@ -110,6 +134,8 @@ public struct AcousticEvidence: Sendable, Hashable, Codable {
         speechFrames = speech.count
         support = spoken.isEmpty ? 0 : Double(spoken.intersection(speech).count) / Double(spoken.count)
         var audible = speech
+        // The audible frames loud enough to count as voiced speech the words left unexplained.
+        var voicedAudible: IndexSet?
         if let levels {
             audible = IndexSet(speech.filter { levels.isAudible(grammar.audioFrame($0), gate: speechGate) })
             let wordLevels = spoken.map { levels.level(grammar.audioFrame($0)) }.sorted()
@@ -121,10 +147,16 @@ public struct AcousticEvidence: Sendable, Hashable, Codable {
                     audible = IndexSet(
                         audible.filter { levels.level(grammar.audioFrame($0)) >= median - wordRelativeGate })
                 }
+                if let voicedWordGate {
+                    voicedAudible = IndexSet(
+                        audible.filter { levels.level(grammar.audioFrame($0)) >= median - voicedWordGate })
+                }
             }
         }
         if let voicing {
             self.voicing = voicing.voicedShare(of: spoken.map { grammar.audioFrame($0) })
+            let around = IndexSet(integersIn: 0..<max(0, grammar.frameCount)).subtracting(spoken)
+            outsideVoicing = around.isEmpty ? 0 : voicing.voicedShare(of: around.map { grammar.audioFrame($0) })
         }
         if let pronunciations {
             phoneAgreement = Self.phoneAgreement(
@@ -135,7 +167,9 @@ public struct AcousticEvidence: Sendable, Hashable, Codable {
         let covered = audible.intersection(spoken).count
         coverage = audible.isEmpty ? 1 : Double(covered) / Double(audible.count)
         if let voicing {
-            let unexplained = audible.subtracting(spoken).count { voicing.isVoiced(atFrame: grammar.audioFrame($0)) }
+            let unexplained = (voicedAudible ?? audible).subtracting(spoken).count {
+                voicing.isVoiced(atFrame: grammar.audioFrame($0))
+            }
             unexplainedVoicedFrames = unexplained
             voicedCoverage = covered + unexplained == 0 ? 1 : Double(covered) / Double(covered + unexplained)
         }

@@ -1,0 +1,51 @@
+import IncantPhrases
+
+extension LeverSweep {
+    /// Whether the condition `name` is to be run (every condition when no `--clips` filter).
+    func wants(_ name: String) -> Bool { conditionFilter?.contains(name) ?? true }
+
+    /// The conditions of ``RealRoomClips``, each only when wanted:
+    /// - `wake` / `wakeNegatives`: the wake-word recordings against the home phrases with and
+    ///   without the wake phrases; `wakeReverb` / `wakeReverbNegatives` the same band-limited
+    ///   with reverb;
+    /// - `babble9dB` / `babbleNegatives9dB` (for each of ``babbleSNRs``): the scored coffee
+    ///   orders with a babble of four other orders, against their own phrases and the home phrases;
+    /// - `reverb` / `reverbNegatives`: the coffee orders band-limited with reverb.
+    func appendRealRoomConditions(
+        to conditions: inout [(String, [SpeechClip], PhraseCatalog)], coffee: [SpeechClip],
+        coffeeCatalog: PhraseCatalog, homeCatalog: PhraseCatalog, paths: BenchmarkPaths
+    ) throws {
+        let room = RealRoomClips(paths: paths)
+        let wakeNames = ["wake", "wakeNegatives", "wakeReverb", "wakeReverbNegatives"]
+        if wakeNames.contains(where: wants) {
+            let all = try room.wakeWords()
+            let clips = all.enumerated().filter { $0.offset % stride == offset % stride }.map(\.element)
+            let with = try room.catalog(withWakePhrases: true)
+            let without = try room.catalog(withWakePhrases: false)
+            if wants("wake") { conditions.append(("wake", clips, with)) }
+            if wants("wakeNegatives") { conditions.append(("wakeNegatives", clips.map(\.asNegative), without)) }
+            if wants("wakeReverb") || wants("wakeReverbNegatives") {
+                let reverberant = try RealRoomClips.bandLimitedReverb(clips, cacheName: "wakeword")
+                if wants("wakeReverb") { conditions.append(("wakeReverb", reverberant, with)) }
+                if wants("wakeReverbNegatives") {
+                    conditions.append(("wakeReverbNegatives", reverberant.map(\.asNegative), without))
+                }
+            }
+        }
+        for snr in babbleSNRs {
+            let name = "babble\(Int(snr))dB"
+            let negatives = "babbleNegatives\(Int(snr))dB"
+            guard wants(name) || wants(negatives) else { continue }
+            let mixed = RealRoomClips.withBabble(coffee, snr: snr)
+            if wants(name) { conditions.append((name, mixed, coffeeCatalog)) }
+            if wants(negatives) { conditions.append((negatives, mixed.map(\.asNegative), homeCatalog)) }
+        }
+        if wants("reverb") || wants("reverbNegatives") {
+            let reverberant = try RealRoomClips.bandLimitedReverb(coffee, cacheName: "coffee")
+            if wants("reverb") { conditions.append(("reverb", reverberant, coffeeCatalog)) }
+            if wants("reverbNegatives") {
+                conditions.append(("reverbNegatives", reverberant.map(\.asNegative), homeCatalog))
+            }
+        }
+    }
+}

@@ -1,0 +1,153 @@
+import Foundation
+import IncantCapture
+import IncantPhrases
+
+/// Clips for measuring acceptance on channels and backgrounds the coffee recordings do not
+/// have (issue 24): the shared wake-word recordings (many speakers, their own microphones) as
+/// short commands, coffee orders with a babble of other coffee orders behind them, and either
+/// of them band-limited with a room's reverb.
+struct RealRoomClips {
+    let paths: BenchmarkPaths
+
+    /// The wake-word folder (`alexa/*.flac`, `smart-mirror/*.wav`).
+    var wakeWordFolder: String { paths.sharedSpeech + "/wakeword" }
+
+    /// Short home commands that both wake-word phrase sets hold beside the home phrases: short
+    /// phrases are the ones unrelated short speech is most easily forced onto.
+    static let shortCommandsYAML = """
+        shortcuts:
+          - id: next
+            phrases: ["next"]
+          - id: never-mind
+            phrases: ["never mind", "nevermind"]
+          - id: timer-status
+            phrases: ["timer status"]
+          - id: stop
+            phrases: ["stop"]
+        """
+
+    /// The two wake phrases as shortcuts of their own.
+    static let wakePhrasesYAML = """
+        shortcuts:
+          - id: alexa
+            phrases: ["alexa"]
+          - id: smart-mirror
+            phrases: ["smart mirror"]
+        """
+
+    /// The home phrases and a few short commands, with the wake phrases (`withWakePhrases`) or
+    /// without them (the recordings are then short speech that must be rejected).
+    func catalog(withWakePhrases: Bool) throws -> PhraseCatalog {
+        var shortcuts = try DefinitionLoader.load(path: paths.homePhrases)
+        for (yaml, wanted) in [(Self.shortCommandsYAML, true), (Self.wakePhrasesYAML, withWakePhrases)] where wanted {
+            let parsed = DefinitionLoader.parse(yaml, file: "wake.yaml")
+            if parsed.hasErrors { throw BenchmarkError("wake phrases: \(parsed.diagnostics.prefix(3))") }
+            shortcuts += parsed.shortcuts
+        }
+        return PhraseCatalog(shortcuts: shortcuts)
+    }
+
+    /// Every wake-word recording (by folder, then file name), each expecting its own shortcut.
+    /// FLAC files are converted once with sox into a cache.
+    func wakeWords() throws -> [SpeechClip] {
+        let cache = (NSTemporaryDirectory() as NSString).appendingPathComponent("incant-bench-wakeword")
+        try FileManager.default.createDirectory(atPath: cache, withIntermediateDirectories: true)
+        var clips: [SpeechClip] = []
+        for (folder, shortcut) in [("alexa", "alexa"), ("smart-mirror", "smart-mirror")] {
+            let directory = wakeWordFolder + "/" + folder
+            let names = try FileManager.default.contentsOfDirectory(atPath: directory)
+                .filter { $0.hasSuffix(".wav") || $0.hasSuffix(".flac") }.sorted()
+            for name in names {
+                let path = directory + "/" + name
+                let samples: [Int16]
+                if name.hasSuffix(".wav") {
+                    samples = try WAVFile.readSamples(path: path)
+                } else {
+                    let raw = cache + "/\(folder)-\(name).raw"
+                    if !FileManager.default.fileExists(atPath: raw) {
+                        try Self.sox([path] + Self.raw16k + [raw + ".part"])
+                        try FileManager.default.moveItem(atPath: raw + ".part", toPath: raw)
+                    }
+                    samples = try Data(contentsOf: URL(fileURLWithPath: raw)).withUnsafeBytes {
+                        Array($0.bindMemory(to: Int16.self))
+                    }
+                }
+                clips.append(
+                    SpeechClip(
+                        name: "\(folder)/\(name)", samples: samples,
+                        expected: Expectation(shortcutID: shortcut, parameters: [:])))
+            }
+        }
+        return clips
+    }
+
+    /// Talkers mixed into each babble clip.
+    static let babbleTalkers = 4
+
+    /// The babble behind `clips[index]`: ``babbleTalkers`` other clips of `clips`, each scaled
+    /// to the same loudness, started at a random point and repeated to the clip's length,
+    /// summed (deterministic for an index).
+    static func babble(for index: Int, among clips: [SpeechClip]) -> [Int16] {
+        let length = clips[index].samples.count
+        var random = SplitMix64(seed: 0xBAB_B1E0 &+ UInt64(index))
+        var others: [Int] = []
+        while others.count < babbleTalkers, clips.count > babbleTalkers {
+            let other = Int(random.next() % UInt64(clips.count))
+            if other != index, !others.contains(other) { others.append(other) }
+        }
+        var sum = [Float](repeating: 0, count: length)
+        for other in others {
+            let talker = clips[other].samples.map { Float($0) }
+            guard !talker.isEmpty else { continue }
+            let rms = max((talker.reduce(0) { $0 + $1 * $1 } / Float(talker.count)).squareRoot(), 1)
+            let start = Int(random.next() % UInt64(talker.count))
+            for sample in 0..<length {
+                sum[sample] += talker[(start + sample) % talker.count] / rms * 2_000
+            }
+        }
+        let peak = max(sum.map { abs($0) }.max() ?? 1, 1)
+        let gain = min(1, 30_000 / peak)
+        return sum.map { Int16(clamping: Int(($0 * gain).rounded())) }
+    }
+
+    /// `clips` each with a babble of other clips at `snr` dB (the published SNR measure of
+    /// ``NoiseMixer``).
+    static func withBabble(_ clips: [SpeechClip], snr: Double) -> [SpeechClip] {
+        clips.indices.map { index in
+            NoiseMixer(noise: babble(for: index, among: clips)).mix(clips[index], snr: snr, seed: 0)
+        }
+    }
+
+    /// `clips` band-limited to 200–5000 Hz with a room's reverb (sox), cached by name.
+    static func bandLimitedReverb(_ clips: [SpeechClip], cacheName: String) throws -> [SpeechClip] {
+        let cache = (NSTemporaryDirectory() as NSString).appendingPathComponent("incant-bench-reverb-\(cacheName)")
+        try FileManager.default.createDirectory(atPath: cache, withIntermediateDirectories: true)
+        return try clips.map { clip in
+            let file = cache + "/" + clip.name.replacingOccurrences(of: "/", with: "_") + ".raw"
+            var converted = clip
+            if let data = FileManager.default.contents(atPath: file) {
+                converted.samples = data.withUnsafeBytes { Array($0.bindMemory(to: Int16.self)) }
+            } else {
+                converted.samples = try ContrastSweep.bandLimitedReverb(clip.samples)
+                try converted.samples.withUnsafeBufferPointer { Data(buffer: $0) }
+                    .write(to: URL(fileURLWithPath: file), options: .atomic)
+            }
+            return converted
+        }
+    }
+
+    /// sox's options for 16 kHz mono 16-bit raw output.
+    static let raw16k = ["-t", "raw", "-r", "16000", "-e", "signed", "-b", "16", "-c", "1"]
+
+    /// Runs sox with `arguments` (argv, no shell).
+    static func sox(_ arguments: [String]) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["sox"] + arguments
+        try process.run()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw BenchmarkError("sox failed: \(arguments.joined(separator: " "))")
+        }
+    }
+}

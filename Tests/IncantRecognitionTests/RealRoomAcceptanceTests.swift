@@ -1,0 +1,137 @@
+import Foundation
+import IncantCapture
+import IncantPhrases
+import IncantTestSupport
+import Testing
+
+@testable import IncantRecognition
+
+/// Acceptance outside the coffee recordings' room: wake-word recordings by other speakers on
+/// their own microphones (../shared/speech/wakeword), and coffee orders with other orders
+/// talking behind them.
+@Suite("Real rooms", .serialized, .tags(.accuracy), .skippedWhenFast)
+struct RealRoomAcceptanceTests {
+    static let speech = DemoCatalog.repository.deletingLastPathComponent().appendingPathComponent("shared/speech")
+
+    /// The home phrases, a few short commands and, when asked, the two wake phrases.
+    static func homeCatalog(withWakePhrases: Bool) throws -> PhraseCatalog {
+        var shortcuts = try DefinitionLoader.load(
+            path: DemoCatalog.repository.appendingPathComponent("phrases/home").path)
+        let extra = """
+            shortcuts:
+              - id: next
+                phrases: ["next"]
+              - id: timer-status
+                phrases: ["timer status"]
+              - id: stop
+                phrases: ["stop"]
+            """ + (withWakePhrases ? "\n  - id: smart-mirror\n    phrases: [\"smart mirror\"]\n" : "\n")
+        let parsed = DefinitionLoader.parse(extra, file: "extra.yaml")
+        guard !parsed.hasErrors else { throw DefinitionError(parsed.diagnostics) }
+        shortcuts += parsed.shortcuts
+        return PhraseCatalog(shortcuts: shortcuts)
+    }
+
+    static func coffeeCatalog() throws -> PhraseCatalog {
+        let context = try String(contentsOf: speech.appendingPathComponent("coffee/context.yaml"), encoding: .utf8)
+        let parsed = DefinitionLoader.parse(try RhinoContext.convert(yaml: context), file: "coffee.yaml")
+        guard !parsed.hasErrors else { throw DefinitionError(parsed.diagnostics) }
+        return PhraseCatalog(shortcuts: parsed.shortcuts)
+    }
+
+    /// Six speakers saying "smart mirror", each on their own microphone.
+    static let smartMirrors = [
+        "052dba79-0092-467e-bdaf-540fc7abbce0", "0a977721-6fae-4eae-baa0-434888e0c802",
+        "1ab430a2-a76c-47b9-8ac0-9a708ea0a8ed", "20abe8f6-85d4-4e14-9f52-c7eb519fadf8",
+        "292b897e-f5d0-49d7-8d4a-2913dfa0e691", "2e780c42-f89a-49ea-a0ae-3f12571055b6",
+    ]
+
+    @Test func aWakePhraseIsHeardWhenItIsAPhraseAndRejectedWhenItIsNot() throws {
+        let with = try GrammarRecognizer(catalog: Self.homeCatalog(withWakePhrases: true))
+        let without = try GrammarRecognizer(catalog: Self.homeCatalog(withWakePhrases: false))
+        var problems: [String] = []
+        for name in Self.smartMirrors {
+            let samples = try WAVFile.readSamples(
+                path: Self.speech.appendingPathComponent("wakeword/smart-mirror/\(name).wav").path)
+            let heard = try with.recognizeSynchronously(samples)
+            if heard.isRejected || heard.transcript != "smart mirror" {
+                problems.append("\(name): \"\(heard.transcript)\" rejected \(heard.isRejected) with the phrase")
+            }
+            let other = try without.recognizeSynchronously(samples)
+            if !other.isRejected {
+                problems.append("\(name): accepted as \"\(other.transcript)\" without the phrase")
+            }
+        }
+        #expect(problems.isEmpty, Comment(rawValue: problems.joined(separator: "\n")))
+    }
+
+    /// Every 27th coffee order (by file name) with four other orders talking behind it at
+    /// 9 dB, decoded against its own phrases and against the home phrases.
+    static func babbleOrders() throws -> [(name: String, samples: [Int16], slots: [String: String])] {
+        let labels = try JSONDecoder().decode(
+            [String: CoffeeRecordingsTests.Label].self,
+            from: Data(contentsOf: speech.appendingPathComponent("coffee/labels.json")))
+        let names = labels.keys.sorted()
+        func read(_ name: String) throws -> [Int16] {
+            try WAVFile.readSamples(path: speech.appendingPathComponent("coffee/clean/\(name)").path)
+        }
+        return try stride(from: 0, to: names.count, by: 27).map { index in
+            let talkers = try (1...4).map { try read(names[(index + $0 * 61) % names.count]) }
+            let name = names[index]
+            return (name, withBabble(try read(name), talkers: talkers, snr: 9), labels[name]?.slots ?? [:])
+        }
+    }
+
+    @Test func ordersWithOtherPeopleTalkingBehindThemAreUnderstoodAndStayUnlikeOtherPhrases() throws {
+        let coffee = try Self.coffeeCatalog()
+        let interpreter = SpeechInterpreter(
+            recognizer: try GrammarRecognizer(catalog: coffee), matcher: PhraseMatcher(catalog: coffee))
+        let home = try GrammarRecognizer(catalog: Self.homeCatalog(withWakePhrases: false))
+        var understood = 0
+        var misses: [String] = []
+        var falseAccepts: [String] = []
+        let orders = try Self.babbleOrders()
+        for order in orders {
+            let result = interpreter.interpret(try interpreter.recognizer.recognizeSynchronously(order.samples))
+            let expected = order.slots.mapValues { ParameterValue.text($0.trimmingCharacters(in: .whitespaces)) }
+            if let accepted = result.accepted, expected.allSatisfy({ accepted.parameters[$0.key] == $0.value }) {
+                understood += 1
+            } else {
+                misses.append("\(order.name): \"\(result.recognition.transcript)\" (\(result.reason))")
+            }
+            let other = try home.recognizeSynchronously(order.samples)
+            if !other.isRejected { falseAccepts.append("\(order.name): \"\(other.transcript)\"") }
+        }
+        // Issue 24's goal for orders behind a babble; the transcripts are mostly right, but the
+        // acceptance still rejects most of them.
+        withKnownIssue("orders behind a babble are mostly rejected (issue 24)") {
+            #expect(
+                understood >= 12, Comment(rawValue: "\(understood)/\(orders.count)\n" + misses.joined(separator: "\n")))
+        }
+        #expect(falseAccepts.isEmpty, Comment(rawValue: falseAccepts.joined(separator: "\n")))
+    }
+
+    /// `target` with the sum of `talkers` (each as loud as the others, repeated to the
+    /// target's length) behind it, the loudest 2048-sample frame of the target `snr` dB above
+    /// that of the babble, the peak of the sum at half of full scale.
+    static func withBabble(_ target: [Int16], talkers: [[Int16]], snr: Double) -> [Int16] {
+        var babble = [Double](repeating: 0, count: target.count)
+        for (index, talker) in talkers.enumerated() where !talker.isEmpty {
+            let rms = (talker.reduce(0.0) { $0 + Double($1) * Double($1) } / Double(talker.count)).squareRoot()
+            let start = (index * 7_919) % talker.count
+            for sample in babble.indices {
+                babble[sample] += Double(talker[(start + sample) % talker.count]) / max(rms, 1)
+            }
+        }
+        func loudestFrame(_ signal: [Double]) -> Double {
+            stride(from: 0, to: max(1, signal.count - 2047), by: 2048).map { start in
+                signal[start..<min(signal.count, start + 2048)].reduce(0) { $0 + $1 * $1 }
+            }.max() ?? 1
+        }
+        let speech = target.map(Double.init)
+        let scale = (loudestFrame(speech) / (max(loudestFrame(babble), 1e-9) * pow(10, snr / 10))).squareRoot()
+        let mixed = zip(speech, babble).map { $0 + scale * $1 }
+        let gain = 0.5 * 32_767 / max(mixed.map(abs).max() ?? 1, 1)
+        return mixed.map { Int16(clamping: Int(($0 * gain).rounded())) }
+    }
+}
