@@ -136,7 +136,7 @@ struct ReadmeCommandsTests {
             #expect(works, "`\(command.line)` exited \(result.status): \(result.stderr)\(result.stdout)")
         }
         #expect(ran >= 20, "ran \(ran) README commands")
-        #expect(skipped.count <= 6, "skipped: \(skipped)")
+        #expect(skipped.count <= 8, "skipped: \(skipped)")
         print("README commands: \(ran) run, \(skipped.count) skipped:\n  " + skipped.joined(separator: "\n  "))
     }
 }
