@@ -66,4 +66,35 @@ struct ListenSignalReloadTests {
         try run.endInput()
         #expect(await run.waitForExit() == 0, "\(run.stderr)")
     }
+
+    /// Whether `signal` has a handler in process `pid` (the SigCgt mask of /proc/PID/status).
+    static func catches(_ signal: Int32, pid: pid_t) -> Bool {
+        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("SigCgt:") }),
+            let mask = UInt64(line.dropFirst("SigCgt:".count).trimmingCharacters(in: .whitespaces), radix: 16)
+        else { return false }
+        return mask & (1 << UInt64(signal - 1)) != 0
+    }
+
+    @Test func sighupAndSigusr1WhileTheModelLoadsDoNotEndListen() async throws {
+        let cli = try CLIRunner()
+        defer { cli.cleanUp() }
+        let window = try Self.definitions("window", phrase: "open the window", in: cli)
+        let openWindow = try await ListenControlTests.raw("open the window", in: cli)
+        let run = try BackgroundIncant(
+            cli, ["listen", "--stdin", "--json", "--shortcuts", window], feedsStandardInput: true)
+        defer { run.stop() }
+        // As soon as listen catches them, which is before it loads the model and the phrases.
+        #expect(
+            await BackgroundIncant.waitUntil(within: .seconds(120)) {
+                Self.catches(SIGHUP, pid: run.pid) && Self.catches(SIGUSR1, pid: run.pid)
+            }, "\(run.stderr)")
+        run.send(SIGHUP)
+        run.send(SIGUSR1)
+        try await ListenControlTests.waitForControl(cli, run)
+        try await run.feed(openWindow)
+        #expect(try await ListenControlTests.line(1, of: run)["shortcut"] as? String == "window", "\(run.stderr)")
+        try run.endInput()
+        #expect(await run.waitForExit() == 0, "\(run.stderr)")
+    }
 }

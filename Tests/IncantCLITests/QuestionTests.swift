@@ -70,35 +70,19 @@ struct QuestionTests {
         let cli = try CLIRunner()
         defer { cli.cleanUp() }
         let incant = try BackgroundIncant(
-            cli, ["simulate", "order a pizza", "--shortcuts", CLIRunner.demo, "--json"], feedsStandardInput: true)
+            cli,
+            // The question must still be waiting when the signal comes: on a loaded machine the
+            // prompt can be seen later than the default 30 s answer timeout.
+            ["simulate", "order a pizza", "--shortcuts", CLIRunner.demo, "--json", "--answer-timeout", "3600"],
+            feedsStandardInput: true)
         defer { incant.stop() }
-        #expect(await BackgroundIncant.waitUntil(within: .seconds(60)) { incant.stderr.contains("Which pizza?") })
-        let masks = Self.signalState(of: incant.pid)
+        #expect(await BackgroundIncant.waitUntil(within: .seconds(600)) { incant.stderr.contains("Which pizza?") })
         incant.send(SIGTERM)
-        let status = await incant.waitForExit(within: .seconds(60))
-        #expect(status != nil, "simulate still ran a minute after SIGTERM")
-        // Passes run alone and with the CLI tests; in the whole package's run (every target in
-        // one test process) the signal has been seen to go unheard and the question to time out.
-        // Kept visible, with the signal state of each thread, until the cause is found.
-        withKnownIssue("SIGTERM unheard by simulate in the whole package's run", isIntermittent: true) {
-            #expect(status == 143, "\(masks)\(incant.stderr)")
-            #expect(incant.stdout.contains("\"status\":\"interrupted\""), "\(incant.stdout)")
-        }
+        let status = await incant.waitForExit(within: .seconds(300))
+        #expect(status == 143, "\(incant.stderr)")
+        #expect(incant.stdout.contains("\"status\":\"interrupted\""), "\(incant.stdout)")
         let history = try await cli.run(["history", "--json"])
-        withKnownIssue("SIGTERM unheard by simulate in the whole package's run", isIntermittent: true) {
-            #expect(history.stdout.contains("interrupted"), "\(history.stdout)")
-        }
-    }
-
-    /// Each thread's name and signal masks (blocked, ignored, caught, pending), from /proc.
-    static func signalState(of pid: pid_t) -> String {
-        let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
-        return tasks.map { task in
-            let status = (try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/status", encoding: .utf8)) ?? ""
-            return status.split(separator: "\n")
-                .filter { $0.hasPrefix("Name") || $0.hasPrefix("Sig") || $0.hasPrefix("ShdPnd") }
-                .joined(separator: " ")
-        }.joined(separator: "\n") + "\n"
+        #expect(history.stdout.contains("interrupted"), "\(history.stdout)")
     }
 
     @Test("an --answer for a parameter the shortcut does not have is an error naming it")

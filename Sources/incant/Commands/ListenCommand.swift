@@ -83,17 +83,18 @@ struct ListenCommand: AsyncParsableCommand {
 
     /// Configures the listener from the options, then prints its events.
     private func listen() async throws -> Int32 {
+        // The controls come first: SIGHUP or SIGUSR1 while the model loads must not end listen.
+        let control = ListenerControl(pushToTalk: pushToTalk.pushToTalk, triggerWindow: pushToTalk.window)
+        let settings = ReloadableConfiguration()
+        let controls = try ListenControls.start(control, configuration: settings)
+        defer { controls.stop() }
         let loaded = try catalog.loadCatalog()
         let engine = try speech.makeRecognizer(for: loaded, parallelPhoneLoop: true)
         let online = try adaptOnline ? onlineAdaptation(engine) : nil
         defer { if let online { try? FileManager.default.removeItem(atPath: online.path) } }
-        let control = ListenerControl(pushToTalk: pushToTalk.pushToTalk, triggerWindow: pushToTalk.window)
         let source = try audio.source(
             reopening: ListenControls.deviceReopening(for: control, device: audio.deviceName))
         let catalog = catalog
-        let settings = ReloadableConfiguration()
-        let controls = ListenControls.start(control, configuration: settings)
-        defer { controls.stop() }
         var configuration = ListenerConfiguration(
             source: source, recognizer: PocketSphinxRecognizer(engine), catalog: loaded,
             frontEnds: try speech.frontEnds(), detector: Endpointer(settings: audio.endpointer),

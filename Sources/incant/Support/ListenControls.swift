@@ -13,9 +13,9 @@ import IncantListening
 final class ListenControls: Sendable {
     let control: ListenerControl
     private let socket: ControlSocket?
-    private let signals: ControlSignals
+    private let signals: SignalPipe
 
-    private init(control: ListenerControl, socket: ControlSocket?, signals: ControlSignals) {
+    private init(control: ListenerControl, socket: ControlSocket?, signals: SignalPipe) {
         self.control = control
         self.socket = socket
         self.signals = signals
@@ -23,8 +23,10 @@ final class ListenControls: Sendable {
 
     /// Starts answering on the control socket and catching the signals. A socket that cannot
     /// be opened is a warning: the listener runs, without remote control.
-    static func start(_ control: ListenerControl, configuration: ReloadableConfiguration) -> ListenControls {
-        let signals = ControlSignals.start { number in
+    ///
+    /// - Throws: ``CommandFailure`` when the signals cannot be caught.
+    static func start(_ control: ListenerControl, configuration: ReloadableConfiguration) throws -> ListenControls {
+        let signals = try SignalPipe.start(.control) { number in
             if number == SIGUSR1 {
                 report(control.answer(.trigger), from: "SIGUSR1")
             } else if number == SIGHUP, configuration.reread() {

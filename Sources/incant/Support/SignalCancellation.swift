@@ -1,6 +1,5 @@
 import Dispatch
 import Foundation
-import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -27,15 +26,11 @@ enum SignalCancellation {
     /// Runs `body` in a task of its own and cancels that task on SIGINT or SIGTERM; the body
     /// should then wind down and return.
     ///
-    /// The signals are caught by a plain handler that writes their number to a pipe, read by a
-    /// thread of its own. (A dispatch signal source with the signal ignored lost signals: on
-    /// Linux it reads them through a signalfd, which only sees a signal blocked in the thread
-    /// it goes to, and the kernel may hand a process's signal to any other thread, where being
-    /// ignored discards it.) A handled signal is reset to its default in a handler's process.
+    /// The signals are caught through a ``SignalPipe``.
     static func run<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) async throws -> Outcome<T> {
         let received = ReceivedSignals()
         let cancellation = PendingCancellation()
-        let watch = SignalPipe.start { number in
+        let watch = try SignalPipe.start(.termination) { number in
             if received.record(number) > 1 { exit(128 + number) }
             cancellation.cancel()
         }
@@ -88,71 +83,4 @@ enum SignalCancellation {
 
         var first: Int32? { lock.withLock { firstSignal } }
     }
-
-    /// SIGINT and SIGTERM, caught while a body runs and handed to a callback on a thread.
-    private final class SignalPipe: @unchecked Sendable {
-        private let readEnd: Int32
-        private let writeEnd: Int32
-        private let previous: [(Int32, sigaction)]
-
-        /// Catches the signals until ``stop()``; `handle` runs on the reading thread.
-        static func start(_ handle: @escaping @Sendable (Int32) -> Void) -> SignalPipe {
-            var ends: [Int32] = [-1, -1]
-            _ = pipe(&ends)
-            _ = fcntl(ends[1], F_SETFL, fcntl(ends[1], F_GETFL) | O_NONBLOCK)
-            signalPipeWriteEnd.store(ends[1], ordering: .sequentiallyConsistent)
-            var saved: [(Int32, sigaction)] = []
-            for number in [SIGINT, SIGTERM] {
-                var action = sigaction()
-                action.__sigaction_handler.sa_handler = { number in
-                    var byte = UInt8(truncatingIfNeeded: number)
-                    _ = write(signalPipeWriteEnd.load(ordering: .relaxed), &byte, 1)
-                }
-                sigemptyset(&action.sa_mask)
-                action.sa_flags = SA_RESTART
-                var old = sigaction()
-                sigaction(number, &action, &old)
-                saved.append((number, old))
-            }
-            let (readEnd, writeEnd) = (ends[0], ends[1])
-            let watch = SignalPipe(readEnd: readEnd, writeEnd: writeEnd, previous: saved)
-            let reader = Thread {
-                // A thread starts with its creator's signal mask, and the concurrency pool's
-                // threads block these signals; unblocked here, this thread can always take them.
-                var caught = sigset_t()
-                sigemptyset(&caught)
-                sigaddset(&caught, SIGINT)
-                sigaddset(&caught, SIGTERM)
-                pthread_sigmask(SIG_UNBLOCK, &caught, nil)
-                var byte: UInt8 = 0
-                while read(readEnd, &byte, 1) == 1, byte != 0 {
-                    handle(Int32(byte))
-                }
-                close(readEnd)
-                close(writeEnd)
-            }
-            reader.name = "incant.signals"
-            reader.start()
-            return watch
-        }
-
-        private init(readEnd: Int32, writeEnd: Int32, previous: [(Int32, sigaction)]) {
-            self.readEnd = readEnd
-            self.writeEnd = writeEnd
-            self.previous = previous
-        }
-
-        /// Restores the previous handlers and ends the reading thread.
-        func stop() {
-            for (number, old) in previous {
-                var restored = old
-                sigaction(number, &restored, nil)
-            }
-            var stopByte: UInt8 = 0
-            _ = write(writeEnd, &stopByte, 1)
-        }
-    }
 }
-
-/// Where the signal handler writes (a handler can capture nothing).
-private let signalPipeWriteEnd = Atomic<Int32>(-1)
