@@ -137,6 +137,12 @@ public final class Listener: Sendable {
                         utterance = command
                     case .awaitingCommand(let detection):
                         try await handle(.wakeWordHeard(detection, in: utterance))
+                        if let reply = config.wakeWord?.reply {
+                            await conversation.say(reply)
+                            // The command comes after the reply, not in its echo.
+                            start = conversation.answerStart
+                            wake.awaitCommand(from: start)
+                        }
                         continue
                     case .ignored(let reason):
                         try await handle(.ignored(utterance, reason))

@@ -48,6 +48,13 @@ struct WakeGate {
         return .awaitingCommand(detection)
     }
 
+    /// Opens the window again from stream sample `sample` (the end of a spoken reply), when a
+    /// wake word said alone is waiting for its command.
+    mutating func awaitCommand(from sample: Int) {
+        guard let settings, let until = awakeUntil else { return }
+        awakeUntil = max(until, sample + AudioFormat.sampleCount(for: settings.window))
+    }
+
     /// The speech after the wake word in `utterance`, cut by the utterance detector; nil when
     /// none follows.
     private func command(after detection: WakeDetection, in utterance: Utterance) -> Utterance? {

@@ -6,9 +6,14 @@ public struct WakeWordSettings: Sendable {
     public var detector: any WakeWordDetector
     /// How long after the wake word the next utterance counts as the command.
     public var window: Duration
+    /// Said by the listener's speaker when the wake word comes alone ("yes?"); the window then
+    /// counts from the end of the reply, and the reply's echo is not taken for the command.
+    /// Nil says nothing.
+    public var reply: String?
 
-    public init(detector: any WakeWordDetector, window: Duration = .seconds(5)) {
+    public init(detector: any WakeWordDetector, window: Duration = .seconds(5), reply: String? = nil) {
         self.detector = detector
         self.window = window
+        self.reply = reply
     }
 }

@@ -194,6 +194,22 @@ struct ListenerTests {
         #expect(woken)
     }
 
+    @Test("the wake word alone is answered with the reply, and the next utterance is the command")
+    func wakeWordReply() async throws {
+        let speaker = RecordingSpeaker()
+        let (events, kitchen, _) = try await Self.listen(
+            to: ["computer", "order a pepperoni pizza", "order a pepperoni pizza"]
+        ) {
+            $0.wakeWord = WakeWordSettings(
+                detector: FakeWakeWord(script: Self.script, phrase: "computer"), reply: "yes?")
+            $0.speaker = speaker
+        }
+        #expect(kitchen.requests == ["order-pizza kind=pepperoni"])
+        #expect(speaker.said == ["yes?", "Ordering pepperoni."])
+        let ignored = events.filter { if case .ignored(_, .noWakeWord) = $0 { true } else { false } }
+        #expect(ignored.count == 1)
+    }
+
     @Test("the learner slot: accepted utterances are learned from in the background")
     func learnerSlot() async throws {
         let learner = FakeLearner()

@@ -52,6 +52,7 @@ struct IncantPathsTests {
             wake: hey computer
             wake-window: 7.5
             wake-threshold: 0.8
+            wake-reply: yes?
             """
         let configuration = try IncantConfiguration(parsing: text, file: "/etc/x/config.yaml", paths: Self.paths)
         #expect(configuration.shortcuts == "/etc/x/shortcuts")
@@ -66,21 +67,24 @@ struct IncantPathsTests {
         #expect(configuration.wake == "hey computer")
         #expect(configuration.wakeWindow == 7.5)
         #expect(configuration.wakeThreshold == 0.8)
+        #expect(configuration.wakeReply == "yes?")
     }
 
-    @Test("a wake phrase without words and a wake window out of range are named")
+    @Test("a wake phrase or reply without words and a wake window out of range are named")
     func badWakeKeys() {
         let text = """
             wake: "!!"
             wake-window: 0
+            wake-reply: "?"
             """
         let error = #expect(throws: DefinitionError.self) {
             try IncantConfiguration(parsing: text, file: "/c/config.yaml", paths: Self.paths)
         }
         let lines = error?.diagnostics.map(\.description) ?? []
-        #expect(lines.count == 2, "\(lines)")
+        #expect(lines.count == 3, "\(lines)")
         #expect(lines.contains { $0.hasPrefix("/c/config.yaml:1:") && $0.contains("'wake'") })
         #expect(lines.contains { $0.hasPrefix("/c/config.yaml:2:") && $0.contains("'wake-window'") })
+        #expect(lines.contains { $0.hasPrefix("/c/config.yaml:3:") && $0.contains("'wake-reply'") })
     }
 
     @Test("every bad key is reported with its file, line and name")

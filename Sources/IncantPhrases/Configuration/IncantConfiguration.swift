@@ -31,11 +31,13 @@ public struct IncantConfiguration: Sendable, Hashable {
     public var wakeWindow: Double?
     /// Wake-phrase detections below this confidence are ignored, 0–1 (`wake-threshold:`).
     public var wakeThreshold: Double?
+    /// What is said aloud when the wake phrase comes alone, before the command (`wake-reply:`).
+    public var wakeReply: String?
 
     /// The keys a configuration file may hold.
     public static let keys = [
         "shortcuts", "phrases", "device", "speak", "threshold", "rejection-threshold", "trailing-silence",
-        "answer-timeout", "model", "wake", "wake-window", "wake-threshold",
+        "answer-timeout", "model", "wake", "wake-window", "wake-threshold", "wake-reply",
     ]
 
     /// An empty configuration: every option at its built-in default.
@@ -140,6 +142,12 @@ public struct IncantConfiguration: Sendable, Hashable {
                 }
                 wakeWindow = seconds
             case "wake-threshold": wakeThreshold = fraction(value, key)
+            case "wake-reply":
+                wakeReply = reader.string(value, what: "'wake-reply'")
+                if let reply = wakeReply, reply.allSatisfy({ !($0.isLetter || $0.isNumber) }) {
+                    reader.error(value, "'wake-reply' must hold at least one word")
+                    wakeReply = nil
+                }
             default: break
             }
         }

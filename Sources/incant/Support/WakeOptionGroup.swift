@@ -29,6 +29,13 @@ struct WakeOptionGroup: ParsableArguments {
                 + "else \(WakeWordOptions().threshold)).", valueName: "confidence"))
     var thresholdOption: Double?
 
+    @Option(
+        name: .customLong("wake-reply"),
+        help: ArgumentHelp(
+            "With --speak, what to say when the wake phrase comes alone, before the command, e.g. \"yes?\" "
+                + "(default: `wake-reply:` in config.yaml, else nothing).", valueName: "text"))
+    var replyOption: String?
+
     /// The wake-word settings, or nil when no phrase is set.
     func settings(speech: SpeechOptions) throws -> WakeWordSettings? {
         guard let phrase else { return nil }
@@ -37,7 +44,11 @@ struct WakeOptionGroup: ParsableArguments {
             throw CommandFailure(message: "--wake-window must be between 0 and 60 seconds", status: ExitStatus.usage)
         }
         let detector = try Self.detector(phrase, threshold: thresholdOption, speech: speech)
-        return WakeWordSettings(detector: detector, window: .milliseconds(Int(window * 1000)))
+        let reply = replyOption ?? Settings.configuration.wakeReply
+        if let reply, reply.allSatisfy({ !($0.isLetter || $0.isNumber) }) {
+            throw CommandFailure(message: "--wake-reply must hold at least one word", status: ExitStatus.usage)
+        }
+        return WakeWordSettings(detector: detector, window: .milliseconds(Int(window * 1000)), reply: reply)
     }
 
     /// A detector of `phrase`, its words pronounced like phrases are (the model's dictionary,
