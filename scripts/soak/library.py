@@ -89,8 +89,13 @@ class Piece:
 class Library:
     """Every piece the programme may use, described up front and rendered on demand."""
 
-    def __init__(self, cache: PieceCache, sentences, chatter, coffee_dir: Path, noise_path: Path, seed: int):
+    def __init__(
+        self, cache: PieceCache, sentences, chatter, coffee_dir: Path, noise_path: Path, seed: int, wake: str | None = None
+    ):
         self.cache = cache
+        # With a wake phrase, every command is said after it in the same breath.
+        self.wake = wake
+        prefix = f"{wake}, " if wake else ""
         self.pieces: dict[str, Piece] = {}
         self.by_kind: dict[str, list[str]] = {kind: [] for kind, _ in KIND_WEIGHTS}
         self.noise_path = noise_path
@@ -102,18 +107,18 @@ class Library:
                 label = voice_label(voice)
                 self._add(
                     Piece(
-                        f"command|{label}|{sentence.text}",
+                        f"command|{label}|{prefix}{sentence.text}",
                         "command",
                         label,
                         sentence,
-                        make=lambda s=sentence, v=voice: self.cache.speech(s.text, v),
+                        make=lambda s=sentence, v=voice: self.cache.speech(prefix + s.text, v),
                     )
                 )
                 snr = rng.choice(SNRS_DB)
                 noisy_seed = rng.getrandbits(32)
                 self._add(
                     Piece(
-                        f"noisy|{label}|{snr}|{noisy_seed}|{sentence.text}",
+                        f"noisy|{label}|{snr}|{noisy_seed}|{prefix}{sentence.text}",
                         "noisy-command",
                         f"{label}, {snr} dB",
                         sentence,
@@ -159,11 +164,12 @@ class Library:
             return self._noise
 
     def _noisy(self, sentence: Sentence, voice, snr: int, seed: int) -> Path:
-        key = f"noisy|{voice_label(voice)}|{snr}|{seed}|{sentence.text}"
+        text = f"{self.wake}, {sentence.text}" if self.wake else sentence.text
+        key = f"noisy|{voice_label(voice)}|{snr}|{seed}|{text}"
         target = self.cache.path(key)
         if target.exists():
             return target
-        speech = self.cache.load(self.cache.speech(sentence.text, voice))
+        speech = self.cache.load(self.cache.speech(text, voice))
         return self.cache.store(key, mix_noise(speech, self.noise(), snr, random.Random(seed)))
 
     def _coffee(self, clip: Path) -> Path:

@@ -131,8 +131,25 @@ def build_report(args, segments, run: RunResult, scored: Score, audio_seconds: f
                 "rows": series,
             },
         },
+        "wake": wake_summary(args, scored, commands, audio_seconds),
         "examples": scored.examples,
         "stderrTail": run.stderr_tail,
+    }
+
+
+def wake_summary(args, scored: Score, commands: dict, audio_seconds: float) -> dict | None:
+    """False wake-ups (per hour of the whole stream) and missed ones, with --wake."""
+    if not getattr(args, "wake", None):
+        return None
+    false_wake_ups = sum(scored.false_wake_ups.values())
+    hours = audio_seconds / 3600
+    return {
+        "phrase": args.wake,
+        "falseWakeUps": false_wake_ups,
+        "falseWakeUpsPerHour": round(false_wake_ups / hours, 2) if hours else None,
+        "falseWakeUpsByKind": scored.false_wake_ups,
+        "missedWakeUps": scored.missed_wake_ups,
+        "missedPercentOfCommands": percent(scored.missed_wake_ups, commands["expected"]),
     }
 
 
@@ -176,6 +193,15 @@ def markdown(report: dict) -> str:
         f"file {memory['fileGrowthMB']}) |",
         f"| peak RSS (VmHWM) | {memory['peakHWMMB']} MB |",
         f"| exit status / crashed / hung | {report['exitStatus']} / {report['crashed']} / {report['hung']} |",
+    ]
+    if report.get("wake"):
+        wake = report["wake"]
+        lines.append(
+            f"| wake phrase \"{wake['phrase']}\": false wake-ups / missed | {wake['falseWakeUps']} "
+            f"({wake['falseWakeUpsPerHour']} per hour) / {wake['missedWakeUps']} of the commands "
+            f"({wake['missedPercentOfCommands']}%) |"
+        )
+    lines += [
         "",
         "## Commands by kind",
         "",

@@ -30,6 +30,10 @@ class Score:
     aligned_to_commands: int = 0
     extra_accepts_on_commands: int = 0
     conversations: int = 0
+    # With a wake phrase: wake-ups (the phrase heard alone, or a command let through) in segments
+    # that hold no command, and command segments where only "no wake word" was heard.
+    false_wake_ups: dict = field(default_factory=dict)  # kind -> count
+    missed_wake_ups: int = 0
     examples: dict = field(default_factory=dict)
     by_voice: dict = field(default_factory=dict)
 
@@ -117,10 +121,17 @@ def score(segments: list[Segment], lines: list[dict], audio_end: int) -> Score:
             else:
                 counters["not_heard"] += 1
                 example("not heard", segment, None)
+            if heard and all(line.get("ignored") for line in heard):
+                result.missed_wake_ups += 1
         else:
             for line in accepted:
                 result.false_accepts[segment.kind] = result.false_accepts.get(segment.kind, 0) + 1
                 example("false accept", segment, line)
+            for line in heard:
+                if "wakeWord" in line or not line.get("ignored"):
+                    result.false_wake_ups[segment.kind] = result.false_wake_ups.get(segment.kind, 0) + 1
+                    if "wakeWord" in line:
+                        example("false wake-up", segment, line)
     return result
 
 

@@ -69,6 +69,11 @@ def parse_arguments(argv):
     parser.add_argument("--jobs", type=int, default=2, help="parallel synthesis jobs")
     parser.add_argument("--quiet", action="store_true", help="print only the summary")
     parser.add_argument("--render-only", action="store_true", help="only render the pieces into --cache")
+    parser.add_argument(
+        "--wake",
+        help="a wake phrase: every command is said after it in the same breath (\"computer, lights off\"), "
+        "incant listens with --wake, and false and missed wake-ups are counted",
+    )
     args = parser.parse_args(argv)
     args.seconds = 3600 * (args.hours if args.hours is not None else 8.0)
     if args.minutes is not None:
@@ -105,6 +110,7 @@ def main(argv) -> int:
         Path(args.coffee),
         Path(args.noise),
         args.seed,
+        wake=args.wake,
     )
     plan = plan_programme(library, args.seconds, args.seed)
     needed = {key for _, key, _ in plan}
@@ -138,7 +144,7 @@ def main(argv) -> int:
         args.shortcuts,
         "--phrases",
         str(home / "phrases"),
-    ]
+    ] + (["--wake", args.wake] if args.wake else [])
     args.command_line = " ".join(command)
     warmup = 60 * args.warmup_minutes if args.warmup_minutes is not None else min(3600.0, audio_seconds / 4)
     sample_every = args.sample_every or (1.0 if audio_seconds < 3600 else 5.0)
