@@ -31,11 +31,13 @@ public struct IncantConfiguration: Sendable, Hashable {
     public var wakeWindow: Double?
     /// Wake-phrase detections below this confidence are ignored, 0–1 (`wake-threshold:`).
     public var wakeThreshold: Double?
+    /// The MQTT broker decisions are announced on and queries taken from (`mqtt:`); nil for none.
+    public var mqtt: MQTTConfiguration?
 
     /// The keys a configuration file may hold.
     public static let keys = [
         "shortcuts", "phrases", "device", "speak", "threshold", "rejection-threshold", "trailing-silence",
-        "answer-timeout", "model", "wake", "wake-window", "wake-threshold",
+        "answer-timeout", "model", "wake", "wake-window", "wake-threshold", "mqtt",
     ]
 
     /// An empty configuration: every option at its built-in default.
@@ -98,7 +100,7 @@ public struct IncantConfiguration: Sendable, Hashable {
             }
             return value
         }
-        for (key, _, value) in entries {
+        for (key, keyNode, value) in entries {
             switch key {
             case "shortcuts": shortcuts = path(value, key)
             case "phrases": phrases = path(value, key)
@@ -140,6 +142,7 @@ public struct IncantConfiguration: Sendable, Hashable {
                 }
                 wakeWindow = seconds
             case "wake-threshold": wakeThreshold = fraction(value, key)
+            case "mqtt": mqtt = Self.mqtt(value, key: keyNode, reader: &reader, folder: folder, paths: paths)
             default: break
             }
         }
