@@ -100,7 +100,8 @@ var targets: [Target] = [
     .testTarget(
         name: "IncantListeningTests",
         dependencies: [
-            "IncantListening", "IncantSpeech", "IncantCapture", "IncantPhrases", "IncantDispatch", "IncantTestSupport",
+            "IncantListening", "IncantSpeech", "IncantCapture", "IncantPhrases", "IncantDispatch", "IncantEvents",
+            "IncantTestSupport",
         ],
         swiftSettings: swiftSettings
     ),

@@ -304,8 +304,12 @@ public final class MQTTSubscriber: @unchecked Sendable {
         }
     }
 
+    /// Ends the subscriber (SIGKILL: a child may inherit SIGTERM blocked from the test's thread).
     public func stop() {
-        if process.isRunning { kill(process.processIdentifier, SIGTERM) }
+        if process.isRunning {
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+        }
     }
 }
 
