@@ -20,6 +20,8 @@ packages=(
     fortunes
     # the MQTT broker and its command-line clients, the real peers of the MQTT tests
     mosquitto mosquitto-clients
+    # certificates for the MQTT TLS test
+    openssl
     # example handlers
     xdg-utils python3
     # fetching the denoisers' wheels (scripts/setup-denoisers.sh); the venv of the Wyoming peer

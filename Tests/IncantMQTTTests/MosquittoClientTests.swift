@@ -172,6 +172,44 @@ struct MosquittoClientTests {
         await client.stop()
     }
 
+    @Test("TLS: a broker whose certificate the CA file signed is trusted; without the CA file it is not")
+    func tls() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("incant-tls-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let certificates = try MosquittoBroker.Certificates.make(in: folder)
+        let broker = try await MosquittoBroker.start(tls: certificates)
+        defer { broker.stop() }
+        var options = Self.options(
+            port: broker.port, backoff: ReconnectBackoff(initial: .milliseconds(200), maximum: .seconds(1)))
+        options.tls = MQTTClientOptions.TLS(caFile: certificates.caFile)
+        let client = try MosquittoClient(options)
+        let inbox = Inbox()
+        client.subscribe("incant/tls/echo") { inbox.append($0) }
+        client.start()
+        #expect(await Self.waitUntil { client.isConnected }, "\(broker.output)")
+        // Its own message comes back through the broker, encrypted both ways.
+        var received = false
+        for _ in 0..<100 where !received {
+            client.publish(EventMessage(topic: "incant/tls/echo", text: "over TLS"))
+            received = await Self.waitUntil(within: .milliseconds(500)) { !inbox.all.isEmpty }
+        }
+        #expect(inbox.all.first?.text == "over TLS")
+        await client.stop()
+
+        // The system's authorities did not sign the test's certificate: never connected.
+        options.tls = MQTTClientOptions.TLS()
+        let events = Events()
+        let untrusting = try MosquittoClient(options) { events.append($0) }
+        untrusting.start()
+        #expect(
+            await Self.waitUntil {
+                events.all.filter { if case .connectionFailed = $0 { true } else { false } }.count >= 2
+            }, "\(events.all)")
+        #expect(!untrusting.isConnected)
+        await untrusting.stop()
+    }
+
     @Test func backoffDoublesUpToItsMaximum() {
         let backoff = ReconnectBackoff(initial: .seconds(1), maximum: .seconds(30))
         #expect((1...7).map { backoff.delay(afterFailures: $0) } == [1, 2, 4, 8, 16, 30, 30].map { .seconds($0) })

@@ -18,10 +18,51 @@ public final class MosquittoBroker: @unchecked Sendable {
     /// The broker's executable.
     public static let executable = "/usr/sbin/mosquitto"
 
+    /// Certificates made with `openssl` for a TLS listener on 127.0.0.1: an authority and a
+    /// server certificate it signed (valid for the address 127.0.0.1).
+    public struct Certificates: Sendable {
+        public var caFile: String
+        public var certificateFile: String
+        public var keyFile: String
+
+        /// Makes them in `folder`.
+        public static func make(in folder: URL) throws -> Certificates {
+            func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
+            let openssl = "/usr/bin/openssl"
+            guard FileManager.default.isExecutableFile(atPath: openssl) else {
+                throw MQTTTestError(message: "no \(openssl): run scripts/setup.sh (it installs openssl)")
+            }
+            try "subjectAltName=IP:127.0.0.1\n".write(toFile: path("san.cnf"), atomically: true, encoding: .utf8)
+            try runBlocking(
+                openssl,
+                [
+                    "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", path("ca.key"), "-out", path("ca.pem"),
+                    "-subj", "/CN=Incant test authority", "-days", "2",
+                ])
+            try runBlocking(
+                openssl,
+                [
+                    "req", "-newkey", "rsa:2048", "-nodes", "-keyout", path("server.key"), "-out", path("server.csr"),
+                    "-subj", "/CN=127.0.0.1",
+                ])
+            try runBlocking(
+                openssl,
+                [
+                    "x509", "-req", "-in", path("server.csr"), "-CA", path("ca.pem"), "-CAkey", path("ca.key"),
+                    "-CAcreateserial", "-out", path("server.pem"), "-days", "2", "-extfile", path("san.cnf"),
+                ])
+            return Certificates(
+                caFile: path("ca.pem"), certificateFile: path("server.pem"), keyFile: path("server.key"))
+        }
+    }
+
     /// Starts a broker on `port` (a free one when nil) and returns once it takes connections.
-    /// With `users` (name: password), only they may connect (a `mosquitto_passwd` file).
-    public static func start(port: Int? = nil, users: [String: String] = [:]) async throws -> MosquittoBroker {
-        let broker = try MosquittoBroker(port: port ?? freePort(), users: users)
+    /// With `users` (name: password), only they may connect (a `mosquitto_passwd` file); with
+    /// `tls`, it speaks only TLS.
+    public static func start(
+        port: Int? = nil, users: [String: String] = [:], tls: Certificates? = nil
+    ) async throws -> MosquittoBroker {
+        let broker = try MosquittoBroker(port: port ?? freePort(), users: users, tls: tls)
         guard await broker.waitUntilListening() else {
             broker.stop()
             throw MQTTTestError(message: "mosquitto did not listen on port \(broker.port): \(broker.output)")
@@ -29,7 +70,7 @@ public final class MosquittoBroker: @unchecked Sendable {
         return broker
     }
 
-    private init(port: Int, users: [String: String]) throws {
+    private init(port: Int, users: [String: String], tls: Certificates?) throws {
         guard FileManager.default.isExecutableFile(atPath: Self.executable) else {
             throw MQTTTestError(message: "no \(Self.executable): run scripts/setup.sh (it installs mosquitto)")
         }
@@ -47,6 +88,9 @@ public final class MosquittoBroker: @unchecked Sendable {
                 try Self.runBlocking("/usr/bin/mosquitto_passwd", ["-b", passwords.path, name, password])
             }
             access = "allow_anonymous false\npassword_file \(passwords.path)"
+        }
+        if let tls {
+            access += "\ncafile \(tls.caFile)\ncertfile \(tls.certificateFile)\nkeyfile \(tls.keyFile)"
         }
         try """
         listener \(port) 127.0.0.1
@@ -74,7 +118,7 @@ public final class MosquittoBroker: @unchecked Sendable {
     }
 
     /// Runs a tool of the mosquitto package and waits for it (only while setting a broker up).
-    private static func runBlocking(_ tool: String, _ arguments: [String]) throws {
+    static func runBlocking(_ tool: String, _ arguments: [String]) throws {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: tool)
         process.arguments = arguments
