@@ -34,6 +34,11 @@ struct ListenCommand: AsyncParsableCommand {
             success, 1 failure code, 2 nothing matched (or no speech at all). Otherwise it runs \
             until the input ends or SIGINT/SIGTERM, and exits 0. A missing or busy device exits \
             66; a read error 74.
+
+            With `mqtt:` in config.yaml, each decision and outcome is also published on the \
+            broker (hermes/intent/<shortcut>, hermes/nlu/intentNotRecognized, \
+            incant/<site>/outcome) and text published on incant/<site>/query runs as with \
+            `incant simulate`; see README.md, "MQTT".
             """)
 
     @OptionGroup var audio: AudioSourceOptions

@@ -29,6 +29,10 @@ struct ServeCommand: AsyncParsableCommand {
             Wyoming integration sends no token, so reach a remote Incant through an SSH tunnel \
             or keep both on one machine.
 
+            With `mqtt:` in config.yaml, the decisions of "recognize" and "transcript" events and \
+            the outcomes of the latter are published on the broker, and text published on \
+            incant/<site>/query runs as with `incant simulate`; see README.md, "MQTT".
+
             Runs until SIGINT or SIGTERM, then closes every connection and exits 0.
             """)
 
