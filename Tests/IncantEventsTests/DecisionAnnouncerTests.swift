@@ -143,6 +143,32 @@ struct DecisionAnnouncerTests {
         }
     }
 
+    @Test("any payload is read as a query or refused with a reason, never a crash")
+    func arbitraryPayloads() {
+        var generator = SystemRandomNumberGenerator()
+        let pieces: [[UInt8]] = [
+            Array(#"{"text": "#.utf8), Array(#""sessionId""#.utf8), Array("turn on".utf8), [0xff], [0xc3], [0],
+            Array("{".utf8), Array("}".utf8), Array("\"".utf8), Array(":".utf8), Array("[1,".utf8),
+        ]
+        var read = 0
+        for _ in 0..<20_000 {
+            var payload: [UInt8] = []
+            for _ in 0..<Int.random(in: 0...12, using: &generator) {
+                payload +=
+                    Bool.random(using: &generator)
+                    ? pieces.randomElement(using: &generator)! : [UInt8.random(in: 0...255, using: &generator)]
+            }
+            do {
+                let query = try RemoteQuery(payload: payload)
+                #expect(!query.text.isEmpty)
+                read += 1
+            } catch {
+                #expect(!error.description.isEmpty)
+            }
+        }
+        #expect(read > 0)
+    }
+
     @Test("queries from the bus run one at a time and are announced; unreadable ones are answered on the error topic")
     func remoteQueriesRun() async throws {
         let bus = MemoryBus()
