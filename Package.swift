@@ -15,6 +15,9 @@
 //   IncantDispatch     confirm → handle, response codes, handlers, history        (pure Swift)
 //   IncantServer       `incant serve`: the Wyoming protocol (Home Assistant) over TCP on
 //                      swift-nio; recognizers behind the SpeechRecognizer protocol (pure Swift)
+//   IncantEvents       decisions and outcomes announced on a message bus (Hermes topics), queries
+//                      taken from it; the bus is a protocol                         (pure Swift)
+//   IncantMQTT         that bus over MQTT                                           (links libmosquitto)
 //   IncantListening    the Listener: source → front end → detector → recognizer → matcher →
 //                      runner, as events                                           (pure Swift)
 //   incant             the command-line tool: parse, configure, print
@@ -36,6 +39,7 @@ var products: [Product] = [
     .library(name: "IncantSpeech", targets: ["IncantSpeech"]),
     .library(name: "IncantListening", targets: ["IncantListening"]),
     .library(name: "IncantServer", targets: ["IncantServer"]),
+    .library(name: "IncantEvents", targets: ["IncantEvents"]),
 ]
 
 var targets: [Target] = [
@@ -64,14 +68,19 @@ var targets: [Target] = [
         swiftSettings: swiftSettings
     ),
     .target(
+        name: "IncantEvents",
+        dependencies: ["IncantPhrases", "IncantDispatch"],
+        swiftSettings: swiftSettings
+    ),
+    .target(
         name: "IncantListening",
-        dependencies: ["IncantCapture", "IncantSpeech", "IncantPhrases", "IncantDispatch"],
+        dependencies: ["IncantCapture", "IncantSpeech", "IncantPhrases", "IncantDispatch", "IncantEvents"],
         swiftSettings: swiftSettings
     ),
     .target(
         name: "IncantServer",
         dependencies: [
-            "IncantCapture", "IncantSpeech", "IncantPhrases", "IncantDispatch",
+            "IncantCapture", "IncantSpeech", "IncantPhrases", "IncantDispatch", "IncantEvents",
             .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "NIOPosix", package: "swift-nio"),
         ],
@@ -91,7 +100,8 @@ var targets: [Target] = [
     .testTarget(
         name: "IncantListeningTests",
         dependencies: [
-            "IncantListening", "IncantSpeech", "IncantCapture", "IncantPhrases", "IncantDispatch", "IncantTestSupport",
+            "IncantListening", "IncantSpeech", "IncantCapture", "IncantPhrases", "IncantDispatch", "IncantEvents",
+            "IncantTestSupport",
         ],
         swiftSettings: swiftSettings
     ),
@@ -100,6 +110,11 @@ var targets: [Target] = [
         dependencies: [
             "IncantServer", "IncantSpeech", "IncantCapture", "IncantPhrases", "IncantDispatch", "IncantTestSupport",
         ],
+        swiftSettings: swiftSettings
+    ),
+    .testTarget(
+        name: "IncantEventsTests",
+        dependencies: ["IncantEvents", "IncantPhrases", "IncantDispatch"],
         swiftSettings: swiftSettings
     ),
     .testTarget(
@@ -119,6 +134,7 @@ if !coreOnly {
         .library(name: "IncantALSA", targets: ["IncantALSA"]),
         .library(name: "IncantRecognition", targets: ["IncantRecognition"]),
         .library(name: "IncantDenoise", targets: ["IncantDenoise"]),
+        .library(name: "IncantMQTT", targets: ["IncantMQTT"]),
         .executable(name: "incant", targets: ["incant"]),
         .executable(name: "incant-bench", targets: ["IncantBenchmarks"]),
     ]
@@ -132,6 +148,16 @@ if !coreOnly {
             name: "CPocketSphinx",
             pkgConfig: "pocketsphinx",
             providers: [.apt(["libpocketsphinx-dev", "libsphinxbase-dev"])]
+        ),
+        .systemLibrary(
+            name: "CMosquitto",
+            pkgConfig: "libmosquitto",
+            providers: [.apt(["libmosquitto-dev"])]
+        ),
+        .target(
+            name: "IncantMQTT",
+            dependencies: ["CMosquitto", "IncantEvents"],
+            swiftSettings: swiftSettings
         ),
         .target(
             name: "IncantALSA",
@@ -152,7 +178,7 @@ if !coreOnly {
             name: "incant",
             dependencies: [
                 "IncantPhrases", "IncantDispatch", "IncantCapture", "IncantALSA", "IncantSpeech",
-                "IncantRecognition", "IncantListening", "IncantDenoise", "IncantServer",
+                "IncantRecognition", "IncantListening", "IncantDenoise", "IncantServer", "IncantEvents", "IncantMQTT",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -167,6 +193,13 @@ if !coreOnly {
         .testTarget(
             name: "IncantALSATests",
             dependencies: ["IncantALSA", "IncantCapture", "IncantTestSupport"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "IncantMQTTTests",
+            dependencies: [
+                "IncantMQTT", "IncantEvents", "IncantPhrases", "IncantDispatch", "IncantTestSupport",
+            ],
             swiftSettings: swiftSettings
         ),
         .testTarget(

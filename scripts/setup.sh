@@ -7,7 +7,7 @@ cd "$(dirname "$0")/.."
 
 packages=(
     # build
-    pkg-config libpocketsphinx-dev libsphinxbase-dev libasound2-dev libsqlite3-dev
+    pkg-config libpocketsphinx-dev libsphinxbase-dev libasound2-dev libsqlite3-dev libmosquitto-dev
     # speech model and audio tools
     pocketsphinx-en-us alsa-utils sox espeak-ng
     # `incant service`: systemctl, and systemd-analyze for verifying the unit in tests
@@ -18,6 +18,10 @@ packages=(
     flite festival festvox-kallpc16k
     # text for synthetic background speech (`incant-bench wake`)
     fortunes
+    # the MQTT broker and its command-line clients, the real peers of the MQTT tests
+    mosquitto mosquitto-clients
+    # certificates for the MQTT TLS test
+    openssl
     # example handlers
     xdg-utils python3
     # fetching the denoisers' wheels (scripts/setup-denoisers.sh); the venv of the Wyoming peer

@@ -1,8 +1,10 @@
 import Foundation
 import IncantCapture
 import IncantDispatch
+import IncantEvents
 import IncantPhrases
 import IncantSpeech
+import Synchronization
 
 /// Listens for phrases and runs their shortcuts: source → front ends → utterance detector →
 /// (wake word) → recognizer → matcher → runner, reporting each step as a ``ListenerEvent``.
@@ -21,9 +23,23 @@ import IncantSpeech
 /// accepted utterances teach the ``ListenerConfiguration/learner`` in the background.
 public final class Listener: Sendable {
     public let configuration: ListenerConfiguration
+    /// The shortcuts in use: the configuration's, or the last ones reloaded.
+    private let catalog: Mutex<PhraseCatalog>
 
     public init(_ configuration: ListenerConfiguration) {
         self.configuration = configuration
+        catalog = Mutex(configuration.catalog)
+    }
+
+    /// Runs a typed query (one received from the bus) as `incant simulate` would: matched
+    /// against the shortcuts in use, then confirm and handle through the configuration's
+    /// dispatcher and options. Its questions go to that dispatcher's interaction, never to
+    /// the voice.
+    public func query(_ text: String) async -> QueryReport {
+        let runner = ShortcutRunner(
+            matcher: PhraseMatcher(catalog: catalog.withLock { $0 }, options: configuration.matchOptions),
+            dispatcher: configuration.dispatcher)
+        return await runner.run(text, options: configuration.dispatchOptions)
     }
 
     /// The events of one listening session; listening stops when iteration stops. Throws what
@@ -52,8 +68,10 @@ public final class Listener: Sendable {
         let config = configuration
         let control = config.control
         // What the status reports comes from the events themselves.
+        let announcer = config.announcer
         let handle: @Sendable (ListenerEvent) async throws -> Void = { event in
             control?.note(event)
+            if let announcer, case .turn(let turn) = event { announcer.announce(DecisionAnnouncement(turn: turn)) }
             try await handle(event)
         }
         let named: any AudioSource =
@@ -109,6 +127,7 @@ public final class Listener: Sendable {
                     do {
                         let catalog = try reload.load()
                         try recognizer.reload(catalog)
+                        self.catalog.withLock { $0 = catalog }
                         speculation?.discard()
                         runner = ShortcutRunner(
                             matcher: PhraseMatcher(catalog: catalog, options: config.matchOptions),

@@ -1,5 +1,6 @@
 import IncantCapture
 import IncantDispatch
+import IncantEvents
 import IncantPhrases
 import IncantSpeech
 
@@ -47,6 +48,8 @@ public struct ListenerConfiguration: Sendable {
     public var runsShortcuts: Bool
     /// Push-to-talk, mute, reloads and status from outside; nil listens to everything.
     public var control: ListenerControl? = nil
+    /// Announces each decision and outcome on a message bus (MQTT); nil announces nothing.
+    public var announcer: DecisionAnnouncer? = nil
 
     public init(
         source: any AudioSource, recognizer: any SpeechRecognizer, catalog: PhraseCatalog,

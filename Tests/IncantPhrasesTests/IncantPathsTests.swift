@@ -120,6 +120,68 @@ struct IncantPathsTests {
                 == IncantConfiguration())
     }
 
+    @Test("mqtt: every key, files resolved against the config's folder, defaults left to the user")
+    func parsesMQTT() throws {
+        let text = """
+            mqtt:
+              host: homeassistant.local
+              port: 8883
+              username: incant
+              password-file: secrets/mqtt
+              tls: { ca-file: ~/ca.pem }
+              site: kitchen
+              topic-prefix: home/voice
+            """
+        let mqtt = try #require(
+            try IncantConfiguration(parsing: text, file: "/etc/x/config.yaml", paths: Self.paths).mqtt)
+        #expect(
+            mqtt
+                == MQTTConfiguration(
+                    host: "homeassistant.local", port: 8883, username: "incant", passwordFile: "/etc/x/secrets/mqtt",
+                    tls: MQTTConfiguration.TLS(caFile: "/home/u/ca.pem"), site: "kitchen", topicPrefix: "home/voice"))
+        let plain = try #require(
+            try IncantConfiguration(parsing: "mqtt: { host: 10.0.0.2 }", file: "/c/config.yaml", paths: Self.paths).mqtt
+        )
+        #expect(plain.effectivePort == 1883)
+        #expect(plain.site == nil && plain.topicPrefix == nil && plain.tls == nil)
+        let secure = try #require(
+            try IncantConfiguration(
+                parsing: "mqtt: { host: broker, tls: true }", file: "/c/config.yaml", paths: Self.paths
+            )
+            .mqtt)
+        #expect(secure.tls == MQTTConfiguration.TLS() && secure.effectivePort == 8883)
+    }
+
+    @Test("every bad mqtt key is named with its file and line")
+    func badMQTTKeys() {
+        let text = """
+            mqtt:
+              port: 0
+              password_file: /p
+              tls: maybe
+              site: "living/room"
+              topic-prefix: "incant/#"
+            """
+        let error = #expect(throws: DefinitionError.self) {
+            try IncantConfiguration(parsing: text, file: "/c/config.yaml", paths: Self.paths)
+        }
+        let lines = error?.diagnostics.map(\.description) ?? []
+        #expect(lines.count == 6, "\(lines)")
+        #expect(lines.contains { $0.hasPrefix("/c/config.yaml:1:") && $0.contains("needs a 'host'") })
+        #expect(lines.contains { $0.hasPrefix("/c/config.yaml:2:") && $0.contains("'mqtt.port'") })
+        #expect(lines.contains { $0.hasPrefix("/c/config.yaml:3:") && $0.contains("did you mean 'password-file'") })
+        #expect(lines.contains { $0.hasPrefix("/c/config.yaml:4:") && $0.contains("'mqtt.tls'") })
+        #expect(lines.contains { $0.hasPrefix("/c/config.yaml:5:") && $0.contains("'mqtt.site' must not contain '/'") })
+        #expect(lines.contains { $0.hasPrefix("/c/config.yaml:6:") && $0.contains("'mqtt.topic-prefix'") })
+
+        let noUser = #expect(throws: DefinitionError.self) {
+            try IncantConfiguration(
+                parsing: "mqtt:\n  host: b\n  password-file: /p\n", file: "/c/config.yaml", paths: Self.paths)
+        }
+        #expect(noUser?.description.contains("/c/config.yaml:3:") == true)
+        #expect(noUser?.description.contains("needs a 'username'") == true)
+    }
+
     @Test("a phrase store path naming a file says so instead of failing on its lock file")
     func storeOnAFile() throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("incant-file-\(UUID())").path

@@ -33,11 +33,13 @@ public struct IncantConfiguration: Sendable, Hashable {
     public var wakeThreshold: Double?
     /// What is said aloud when the wake phrase comes alone, before the command (`wake-reply:`).
     public var wakeReply: String?
+    /// The MQTT broker decisions are announced on and queries taken from (`mqtt:`); nil for none.
+    public var mqtt: MQTTConfiguration?
 
     /// The keys a configuration file may hold.
     public static let keys = [
         "shortcuts", "phrases", "device", "speak", "threshold", "rejection-threshold", "trailing-silence",
-        "answer-timeout", "model", "wake", "wake-window", "wake-threshold", "wake-reply",
+        "answer-timeout", "model", "wake", "wake-window", "wake-threshold", "wake-reply", "mqtt",
     ]
 
     /// An empty configuration: every option at its built-in default.
@@ -100,7 +102,7 @@ public struct IncantConfiguration: Sendable, Hashable {
             }
             return value
         }
-        for (key, _, value) in entries {
+        for (key, keyNode, value) in entries {
             switch key {
             case "shortcuts": shortcuts = path(value, key)
             case "phrases": phrases = path(value, key)
@@ -148,6 +150,7 @@ public struct IncantConfiguration: Sendable, Hashable {
                     reader.error(value, "'wake-reply' must hold at least one word")
                     wakeReply = nil
                 }
+            case "mqtt": mqtt = Self.mqtt(value, key: keyNode, reader: &reader, folder: folder, paths: paths)
             default: break
             }
         }

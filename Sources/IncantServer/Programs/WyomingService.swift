@@ -1,5 +1,6 @@
 import Foundation
 import IncantDispatch
+import IncantEvents
 import IncantPhrases
 import IncantSpeech
 
@@ -17,13 +18,17 @@ public struct WyomingService: Sendable {
     public let maximumAudioSeconds: Double
     /// The version `info` gives for the programs.
     public let version: String
+    /// Announces the decisions of `recognize` and `handle` and the outcomes of `handle` on a
+    /// message bus (MQTT); nil announces nothing.
+    public var announcer: DecisionAnnouncer?
 
     /// The language of every phrase and transcript.
     public static let language = "en"
 
     public init(
         matcher: PhraseMatcher, dispatcher: Dispatcher, pool: RecognizerPool,
-        dispatchOptions: DispatchOptions = DispatchOptions(), maximumAudioSeconds: Double = 30, version: String
+        dispatchOptions: DispatchOptions = DispatchOptions(), maximumAudioSeconds: Double = 30, version: String,
+        announcer: DecisionAnnouncer? = nil
     ) {
         self.matcher = matcher
         self.dispatcher = dispatcher
@@ -31,6 +36,7 @@ public struct WyomingService: Sendable {
         self.dispatchOptions = dispatchOptions
         self.maximumAudioSeconds = maximumAudioSeconds
         self.version = version
+        self.announcer = announcer
     }
 
     /// `info`: an ASR program whose models are the phrase sets (one per definitions file), an
@@ -92,6 +98,9 @@ public struct WyomingService: Sendable {
     /// `intent` with the accepted shortcut and its parameters, or `not-recognized`.
     public func recognize(_ text: String) -> WyomingEvent {
         let match = matcher.match(text)
+        announcer?.announce(
+            DecisionAnnouncement(
+                input: text, intent: match.accepted, reason: match.accepted == nil ? match.reason : nil, outcome: nil))
         guard let candidate = match.accepted else { return WyomingReplies.notRecognized(text: text) }
         let entities = candidate.parameters.sorted { $0.key < $1.key }.map {
             (name: $0.key, value: Self.json($0.value))
@@ -103,7 +112,8 @@ public struct WyomingService: Sendable {
     /// `not-handled` with why nothing ran or what failed. Nobody can be asked over Wyoming: a
     /// shortcut that needs a confirmation or a missing value is not run.
     public func handle(_ text: String) async -> WyomingEvent {
-        let report = await ShortcutRunner(matcher: matcher, dispatcher: dispatcher).run(text, options: dispatchOptions)
+        let report = await run(query: text)
+        announcer?.announce(DecisionAnnouncement(report: report))
         guard let outcome = report.outcome else {
             return WyomingReplies.notHandled("no shortcut: \(report.match.reason)")
         }
@@ -123,6 +133,12 @@ public struct WyomingService: Sendable {
         return WyomingReplies.notHandled(
             outcome.dialog ?? outcome.reason.map { "\(outcome.shortcut): \($0)" }
                 ?? "\(outcome.shortcut): \(outcome.code)")
+    }
+
+    /// Matches `text` and runs the accepted shortcut (confirm, then handle) with the service's
+    /// dispatcher and options, as `incant simulate` would; announces nothing.
+    public func run(query text: String) async -> QueryReport {
+        await ShortcutRunner(matcher: matcher, dispatcher: dispatcher).run(text, options: dispatchOptions)
     }
 
     /// A parameter value as JSON.

@@ -34,6 +34,11 @@ struct ListenCommand: AsyncParsableCommand {
             success, 1 failure code, 2 nothing matched (or no speech at all). Otherwise it runs \
             until the input ends or SIGINT/SIGTERM, and exits 0. A missing or busy device exits \
             66; a read error 74.
+
+            With `mqtt:` in config.yaml, each decision and outcome is also published on the \
+            broker (hermes/intent/<shortcut>, hermes/nlu/intentNotRecognized, \
+            incant/<site>/outcome) and text published on incant/<site>/query runs as with \
+            `incant simulate`; see README.md, "MQTT".
             """)
 
     @OptionGroup var audio: AudioSourceOptions
@@ -113,24 +118,36 @@ struct ListenCommand: AsyncParsableCommand {
                 load: { try catalog.reloaded(with: settings.value).loadCatalog() }),
             learner: online, wakeWord: try wake.settings(speech: speech), maximumTurns: once ? 1 : nil)
         configuration.control = control
+        // `mqtt:` in the configuration file: decisions announced, queries taken.
+        let mqtt = try MQTTEvents.configured(settings.value.mqtt)
+        configuration.announcer = mqtt?.announcer
         let listener = Listener(configuration)
+        mqtt?.start { await listener.query($0) }
         let printer = ListenPrinter(json: json, once: once)
         StandardError.print(
             "incant: listening to \(source.description)" + (once ? " for one utterance" : "; Ctrl-C stops")
                 + (pushToTalk.pushToTalk ? "; push-to-talk: Enter, SIGUSR1 or `incant trigger` opens a command" : ""))
-        return try await SignalCancellation.run {
-            do {
-                try await listener.run { try printer.print($0) }
-            } catch let error as CaptureError {
-                throw captureFailure(error)
-            }
-            if once, let status = printer.exitStatus { return status }
-            if once {
-                StandardError.print("incant: no speech was heard")
-                return ExitStatus.noMatch
-            }
-            return ExitStatus.success
-        }.value
+        let status: Int32
+        do {
+            status = try await SignalCancellation.run {
+                do {
+                    try await listener.run { try printer.print($0) }
+                } catch let error as CaptureError {
+                    throw captureFailure(error)
+                }
+                if once, let status = printer.exitStatus { return status }
+                if once {
+                    StandardError.print("incant: no speech was heard")
+                    return ExitStatus.noMatch
+                }
+                return ExitStatus.success
+            }.value
+        } catch {
+            await mqtt?.stop()
+            throw error
+        }
+        await mqtt?.stop()
+        return status
     }
 
     /// The online adaptation of `--adapt-online`, writing to a private temporary file.

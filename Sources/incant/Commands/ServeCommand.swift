@@ -29,6 +29,10 @@ struct ServeCommand: AsyncParsableCommand {
             Wyoming integration sends no token, so reach a remote Incant through an SSH tunnel \
             or keep both on one machine.
 
+            With `mqtt:` in config.yaml, the decisions of "recognize" and "transcript" events and \
+            the outcomes of the latter are published on the broker, and text published on \
+            incant/<site>/query runs as with `incant simulate`; see README.md, "MQTT".
+
             Runs until SIGINT or SIGTERM, then closes every connection and exits 0.
             """)
 
@@ -76,11 +80,14 @@ struct ServeCommand: AsyncParsableCommand {
             let recognizers: [any SpeechRecognizer] = try (0..<count).map { _ in
                 PocketSphinxRecognizer(try speech.makeRecognizer(for: loaded))
             }
-            let service = WyomingService(
+            // `mqtt:` in the configuration file: decisions announced, queries taken.
+            let mqtt = try MQTTEvents.configured(Settings.configuration.mqtt)
+            var service = WyomingService(
                 matcher: PhraseMatcher(catalog: loaded, options: try matching.options()),
                 dispatcher: Dispatcher(history: history(), homeDirectory: Settings.paths.home),
                 pool: RecognizerPool(recognizers), dispatchOptions: DispatchOptions(dryRun: dryRun),
                 version: Incant.configuration.version)
+            service.announcer = mqtt?.announcer
             let server: WyomingServer
             do {
                 server = try await WyomingServer.bind(
@@ -93,13 +100,21 @@ struct ServeCommand: AsyncParsableCommand {
             StandardError.print(
                 "incant: serving Wyoming on tcp://\(shown):\(server.port) (\(count) decoder\(count == 1 ? "" : "s"), "
                     + "\(loaded.shortcuts.count) shortcuts); Ctrl-C stops")
-            _ = try await SignalCancellation.run {
-                do {
-                    try await server.run()
-                } catch is CancellationError {
-                    // SIGINT or SIGTERM: the server closed its connections.
+            let queries = service
+            mqtt?.start { await queries.run(query: $0) }
+            do {
+                _ = try await SignalCancellation.run {
+                    do {
+                        try await server.run()
+                    } catch is CancellationError {
+                        // SIGINT or SIGTERM: the server closed its connections.
+                    }
                 }
+            } catch {
+                await mqtt?.stop()
+                throw error
             }
+            await mqtt?.stop()
             StandardError.print("incant: stopped serving")
         }
     }

@@ -45,6 +45,7 @@ final class ReloadableConfiguration: Sendable {
         if old.rejectionThreshold != new.rejectionThreshold { keys.append("rejection-threshold") }
         if old.trailingSilence != new.trailingSilence { keys.append("trailing-silence") }
         if old.answerTimeout != new.answerTimeout { keys.append("answer-timeout") }
+        if old.mqtt != new.mqtt { keys.append("mqtt") }
         return keys
     }
 }
