@@ -94,14 +94,15 @@ struct ListenCommand: AsyncParsableCommand {
         let settings = ReloadableConfiguration()
         let controls = ListenControls.start(control, configuration: settings)
         defer { controls.stop() }
+        let dispatcher = Dispatcher(
+            interaction: TerminalInteraction(
+                answers: try dispatching.answerValues(checkedAgainst: loaded.shortcuts), interactive: false),
+            history: try dispatching.history(), homeDirectory: Settings.paths.home)
         var configuration = ListenerConfiguration(
             source: source, recognizer: PocketSphinxRecognizer(engine), catalog: loaded,
             frontEnds: try speech.frontEnds(), detector: Endpointer(settings: audio.endpointer),
             matchOptions: try matching.options(),
-            dispatcher: Dispatcher(
-                interaction: TerminalInteraction(
-                    answers: try dispatching.answerValues(checkedAgainst: loaded.shortcuts), interactive: false),
-                history: try dispatching.history(), homeDirectory: Settings.paths.home),
+            dispatcher: dispatcher,
             dispatchOptions: dispatching.options, speaker: speak ? Speaker(command: Settings.paths.speakCommand) : nil,
             typedAnswers: audio.stdin
                 ? nil : KeyboardLines.start(onEmptyLine: pushToTalk.pushToTalk ? controls.keyboardTrigger : nil),
@@ -117,7 +118,7 @@ struct ListenCommand: AsyncParsableCommand {
         StandardError.print(
             "incant: listening to \(source.description)" + (once ? " for one utterance" : "; Ctrl-C stops")
                 + (pushToTalk.pushToTalk ? "; push-to-talk: Enter, SIGUSR1 or `incant trigger` opens a command" : ""))
-        return try await SignalCancellation.run {
+        let status = try await SignalCancellation.run {
             do {
                 try await listener.run { try printer.print($0) }
             } catch let error as CaptureError {
@@ -130,6 +131,8 @@ struct ListenCommand: AsyncParsableCommand {
             }
             return ExitStatus.success
         }.value
+        await dispatcher.shutdown()
+        return status
     }
 
     /// The online adaptation of `--adapt-online`, writing to a private temporary file.

@@ -76,9 +76,10 @@ struct ServeCommand: AsyncParsableCommand {
             let recognizers: [any SpeechRecognizer] = try (0..<count).map { _ in
                 PocketSphinxRecognizer(try speech.makeRecognizer(for: loaded))
             }
+            let dispatcher = Dispatcher(history: history(), homeDirectory: Settings.paths.home)
             let service = WyomingService(
                 matcher: PhraseMatcher(catalog: loaded, options: try matching.options()),
-                dispatcher: Dispatcher(history: history(), homeDirectory: Settings.paths.home),
+                dispatcher: dispatcher,
                 pool: RecognizerPool(recognizers), dispatchOptions: DispatchOptions(dryRun: dryRun),
                 version: Incant.configuration.version)
             let server: WyomingServer
@@ -100,6 +101,7 @@ struct ServeCommand: AsyncParsableCommand {
                     // SIGINT or SIGTERM: the server closed its connections.
                 }
             }
+            await dispatcher.shutdown()
             StandardError.print("incant: stopped serving")
         }
     }
