@@ -176,6 +176,26 @@ final class HTTPHandlerTests {
         #expect(outcome.status == .completed)
     }
 
+    @Test("Cancelling the dispatch stops a request in flight; it is recorded as interrupted")
+    func cancellation() async throws {
+        let shortcut = try shortcut(
+            handle: """
+                      http: {url: "\(server.url("/slow?seconds=30"))"}
+                      timeout: 60
+                """)
+        let dispatcher = dispatcher
+        let task = Task {
+            await dispatcher.dispatch(shortcut, parameters: ["room": .text("hall")], query: "q")
+        }
+        // Cancel once the server has the request, so the cancellation reaches it in flight.
+        while try server.received().isEmpty { try await Task.sleep(for: .milliseconds(20)) }
+        task.cancel()
+        let outcome = await task.value
+        await dispatcher.shutdown()
+        #expect(outcome.status == .interrupted)
+        #expect(outcome.reason == Dispatcher.interruptedReason)
+    }
+
     @Test("A 5xx answer is a failure naming the status")
     func serverError() async throws {
         let shortcut = try shortcut(handle: "          http: {url: \"\(server.url("/status/503"))\"}")
