@@ -12,7 +12,8 @@
 //   IncantRecognition  the pocketsphinx engine: grammar search, phone loop, acceptance,
 //                      pronunciations, MLLR                                       (links libpocketsphinx)
 //   IncantPhrases      shortcut definitions, phrase templates, store, matcher      (pure Swift)
-//   IncantDispatch     confirm → handle, response codes, handlers, history        (pure Swift)
+//   IncantDispatch     confirm → handle, response codes, handlers (programs, open, Swift,
+//                      HTTP on async-http-client), history                        (pure Swift)
 //   IncantServer       `incant serve`: the Wyoming protocol (Home Assistant) over TCP on
 //                      swift-nio; recognizers behind the SpeechRecognizer protocol (pure Swift)
 //   IncantEvents       decisions and outcomes announced on a message bus (Hermes topics), queries
@@ -55,6 +56,9 @@ var targets: [Target] = [
             .product(name: "Subprocess", package: "swift-subprocess"),
             .product(name: "GRDB", package: "GRDB.swift"),
             .product(name: "Logging", package: "swift-log"),
+            .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "NIOHTTP1", package: "swift-nio"),
         ],
         swiftSettings: swiftSettings
     ),
@@ -231,6 +235,7 @@ let package = Package(
         .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.2"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
     ],
     targets: targets
 )

@@ -44,4 +44,30 @@ struct HandlerCheckTests {
             of: try #require(shortcuts["nowhere"]), homeDirectory: NSHomeDirectory(), searchPath: "/usr/bin:/bin")
         #expect(nowhere.first?.message.contains("'incant-no-such-program' not found in PATH") == true)
     }
+
+    @Test func unreadableTokenFilesAreAWarning() throws {
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        try "t".write(toFile: scratch.path + "/present.token", atomically: true, encoding: .utf8)
+        let yaml = """
+            shortcuts:
+              - id: present
+                phrases: ["present"]
+                handle: { http: { url: "http://127.0.0.1:9/x", token_file: present.token } }
+              - id: absent
+                phrases: ["absent"]
+                handle: { http: { url: "http://127.0.0.1:9/x", token_file: absent.token } }
+            """
+        let result = DefinitionLoader.parse(yaml, file: scratch.path + "/t.yaml")
+        #expect(!result.hasErrors, "\(result.diagnostics)")
+        let shortcuts = Dictionary(uniqueKeysWithValues: result.shortcuts.map { ($0.id, $0) })
+        #expect(
+            HandlerCheck.diagnostics(of: try #require(shortcuts["present"]), homeDirectory: NSHomeDirectory()).isEmpty)
+        let absent = HandlerCheck.diagnostics(of: try #require(shortcuts["absent"]), homeDirectory: NSHomeDirectory())
+        #expect(absent.count == 1)
+        #expect(absent.first?.severity == .warning)
+        #expect(
+            absent.first?.message
+                == "'absent' handle: token file \(scratch.path)/absent.token does not exist or cannot be read")
+    }
 }

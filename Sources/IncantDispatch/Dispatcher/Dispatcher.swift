@@ -25,6 +25,8 @@ public struct Dispatcher: Sendable {
     public var history: HistoryStore?
     /// Where stages, unknown codes and history problems are logged.
     public var logger: Logger
+    /// The HTTP client `http` handlers share; made on first use, closed by ``shutdown()``.
+    public var http: HTTPSession
 
     /// Creates a dispatcher.
     public init(
@@ -33,14 +35,22 @@ public struct Dispatcher: Sendable {
         opener: Opener = .xdgOpen,
         history: HistoryStore? = nil,
         logger: Logger = Logger(label: "incant.dispatch"),
-        homeDirectory: String = IncantPaths().home
+        homeDirectory: String = IncantPaths().home,
+        http: HTTPSession = HTTPSession()
     ) {
         self.homeDirectory = homeDirectory
+        self.http = http
         self.handlers = handlers
         self.interaction = interaction
         self.opener = opener
         self.history = history
         self.logger = logger
+    }
+
+    /// Closes the connections of ``http``; `http` handlers fail afterwards. Call it when the
+    /// dispatcher (and every copy of it) is done.
+    public func shutdown() async {
+        await http.shutdown()
     }
 
     /// Dispatches `shortcut` with the parameters matched from `query`:
@@ -247,6 +257,11 @@ public struct Dispatcher: Sendable {
             return await handler.respond(to: request)
         case .open(let target):
             return await OpenHandler(target: target, opener: opener, homeDirectory: homeDirectory).respond(to: request)
+        case .http(let httpSpec):
+            let handler = HTTPHandler(
+                spec: httpSpec, session: http, responses: shortcut.responses,
+                declaredParameters: shortcut.parameters.map(\.name), homeDirectory: homeDirectory)
+            return await handler.respond(to: request)
         case .swift(let name):
             guard let handler = handlers.handler(named: name) else {
                 return .failure(reason: "no Swift handler registered as '\(name)'")

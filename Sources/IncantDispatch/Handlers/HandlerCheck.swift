@@ -2,7 +2,8 @@ import Foundation
 import IncantPhrases
 
 /// The handler problems `shortcuts check` reports before anything runs: a `run` program that
-/// does not exist, is not executable, or is not found in `PATH`.
+/// does not exist, is not executable, or is not found in `PATH` (errors), and an `http`
+/// handler's token file that cannot be read (a warning: it may be written later).
 public enum HandlerCheck {
     /// One diagnostic per stage (confirm, handle) of `shortcut` whose program cannot be run.
     /// Programs named through a `{param}` placeholder are only known at run time and are not
@@ -13,6 +14,16 @@ public enum HandlerCheck {
     ) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
         for (stage, handler) in [("confirm", shortcut.confirm), ("handle", shortcut.handle)] {
+            if case .http(let request)? = handler, case .file(let path, let baseDirectory)? = request.token {
+                let resolved = TokenReader.resolve(path, baseDirectory: baseDirectory, homeDirectory: homeDirectory)
+                if !FileManager.default.isReadableFile(atPath: resolved) {
+                    diagnostics.append(
+                        Diagnostic(
+                            .warning, shortcut.location,
+                            "'\(shortcut.id)' \(stage): token file \(resolved) does not exist or cannot be read"))
+                }
+                continue
+            }
             guard case .run(let arguments, _, let workingDirectory)? = handler,
                 let program = arguments.first, !program.contains("{")
             else { continue }

@@ -9,7 +9,7 @@ struct DefinitionParser {
         "requires-confirmation", "responses",
     ]
     static let parameterKeys = ["name", "type", "values", "range", "default", "required", "prompt"]
-    static let handlerKeys = ["run", "timeout", "open", "swift"]
+    static let handlerKeys = ["run", "timeout", "open", "swift", "http"]
     /// Names that would collide with the request's own `INCANT_STAGE`, `INCANT_SHORTCUT` and
     /// `INCANT_QUERY` environment variables.
     static let reservedParameterNames: Set<String> = ["stage", "shortcut", "query"]
@@ -103,14 +103,14 @@ struct DefinitionParser {
         if let requiresNode = value("requires-confirmation") {
             definition.requiresConfirmation = reader.bool(requiresNode, what: "'requires-confirmation'") ?? false
         }
+        if let responsesNode = value("responses") {
+            definition.responses = parseResponses(responsesNode, definition: definition)
+        }
         if let confirmNode = value("confirm") {
             definition.confirm = parseHandler(confirmNode, stage: "confirm", definition: definition)
         }
         if let handleNode = value("handle") {
             definition.handle = parseHandler(handleNode, stage: "handle", definition: definition)
-        }
-        if let responsesNode = value("responses") {
-            definition.responses = parseResponses(responsesNode, definition: definition)
         }
         if let phrasesNode = value("phrases"), let items = reader.sequence(phrasesNode, what: "'phrases'") {
             for item in items {
@@ -318,11 +318,11 @@ struct DefinitionParser {
         guard let entries = reader.mapping(node, what: "'\(stage)'") else { return nil }
         reader.checkKeys(entries, allowed: Self.handlerKeys, what: "'\(stage)'")
         func value(_ key: String) -> Node? { entries.first { $0.key == key }?.value }
-        let kinds = ["run", "open", "swift"].filter { value($0) != nil }
+        let kinds = ["run", "open", "swift", "http"].filter { value($0) != nil }
         guard kinds.count == 1 else {
             reader.error(
                 node,
-                "'\(stage)' needs exactly one of run, open or swift"
+                "'\(stage)' needs exactly one of run, open, swift or http"
                     + (kinds.isEmpty ? "" : " (found \(kinds.joined(separator: ", ")))"))
             return nil
         }
@@ -345,20 +345,20 @@ struct DefinitionParser {
                 reader.error(runNode, "'run' needs a program, e.g. run: [\"./handler\", \"\(stage)\"]")
                 return nil
             }
-            var timeout = HandlerSpec.defaultTimeout
-            if let timeoutNode = value("timeout"), let seconds = reader.number(timeoutNode, what: "'timeout'") {
-                guard seconds > 0, seconds <= 86_400 else {
-                    reader.error(timeoutNode, "'timeout' must be between 0 and 86400 seconds")
-                    return nil
-                }
-                timeout = .milliseconds(Int64(seconds * 1_000))
-            }
+            guard let timeout = parseTimeout(value("timeout")) else { return nil }
             spec = .run(arguments: arguments, timeout: timeout, workingDirectory: baseDirectory)
         case "open":
             guard let target = reader.string(value("open")!, what: "'open'"), !target.isEmpty else { return nil }
             placeholders += DialogTemplate(target).placeholders.map { ($0, value("open")!) }
-            if value("timeout") != nil { reader.error(value("timeout"), "'timeout' applies to 'run' handlers only") }
+            if value("timeout") != nil {
+                reader.error(value("timeout"), "'timeout' applies to 'run' and 'http' handlers only")
+            }
             spec = .open(target: target)
+        case "http":
+            guard let timeout = parseTimeout(value("timeout")),
+                let request = parseHTTP(value("http")!, stage: stage, timeout: timeout, definition: definition)
+            else { return nil }
+            spec = .http(request)
         default:
             guard let name = reader.string(value("swift")!, what: "'swift'"), !name.isEmpty else { return nil }
             spec = .swift(name: name)
@@ -367,6 +367,18 @@ struct DefinitionParser {
             reader.error(placeholderNode, "'\(stage)' uses unknown parameter {\(name)}" + known(definition))
         }
         return spec
+    }
+
+    /// A handler's `timeout` in seconds (0 < t ≤ 86400), or the default without one; `nil`
+    /// after reporting a bad value.
+    mutating func parseTimeout(_ node: Node?) -> Duration? {
+        guard let node else { return HandlerSpec.defaultTimeout }
+        guard let seconds = reader.number(node, what: "'timeout'") else { return nil }
+        guard seconds > 0, seconds <= 86_400 else {
+            reader.error(node, "'timeout' must be between 0 and 86400 seconds")
+            return nil
+        }
+        return .milliseconds(Int64(seconds * 1_000))
     }
 
     mutating func parseResponses(_ node: Node, definition: ShortcutDefinition) -> [String: ResponseDeclaration] {

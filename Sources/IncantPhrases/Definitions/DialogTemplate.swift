@@ -58,6 +58,13 @@ public struct DialogTemplate: Sendable, Hashable, ExpressibleByStringLiteral {
         }
     }
 
+    /// The placeholder's name when the text is exactly one placeholder (`"{level}"`), else `nil`.
+    public var solePlaceholder: String? {
+        let segments = self.segments
+        guard segments.count == 1, case .placeholder(let name, _) = segments[0] else { return nil }
+        return name
+    }
+
     /// The text with each `{name}` replaced by the value's text and `{{`, `}}` by `{`, `}`;
     /// unknown names are left as written so a missing value is visible rather than silently
     /// dropped.

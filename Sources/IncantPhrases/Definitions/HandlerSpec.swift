@@ -9,7 +9,9 @@ public enum HandlerSpec: Sendable, Hashable {
     case open(target: String)
     /// An in-process Swift handler registered under this name by the embedding program.
     case swift(name: String)
+    /// Send an HTTP request (no program, no shell) and read the answer's status and JSON.
+    case http(HTTPRequestSpec)
 
-    /// Default timeout for `run` handlers when the YAML gives none.
+    /// Default timeout for `run` and `http` handlers when the YAML gives none.
     public static let defaultTimeout: Duration = .seconds(10)
 }

@@ -100,14 +100,15 @@ struct ListenCommand: AsyncParsableCommand {
         let source = try audio.source(
             reopening: ListenControls.deviceReopening(for: control, device: audio.deviceName))
         let catalog = catalog
+        let dispatcher = Dispatcher(
+            interaction: TerminalInteraction(
+                answers: try dispatching.answerValues(checkedAgainst: loaded.shortcuts), interactive: false),
+            history: try dispatching.history(), homeDirectory: Settings.paths.home)
         var configuration = ListenerConfiguration(
             source: source, recognizer: PocketSphinxRecognizer(engine), catalog: loaded,
             frontEnds: try speech.frontEnds(), detector: Endpointer(settings: audio.endpointer),
             matchOptions: try matching.options(),
-            dispatcher: Dispatcher(
-                interaction: TerminalInteraction(
-                    answers: try dispatching.answerValues(checkedAgainst: loaded.shortcuts), interactive: false),
-                history: try dispatching.history(), homeDirectory: Settings.paths.home),
+            dispatcher: dispatcher,
             dispatchOptions: dispatching.options, speaker: speak ? Speaker(command: Settings.paths.speakCommand) : nil,
             typedAnswers: audio.stdin
                 ? nil : KeyboardLines.start(onEmptyLine: pushToTalk.pushToTalk ? controls.keyboardTrigger : nil),
@@ -144,9 +145,11 @@ struct ListenCommand: AsyncParsableCommand {
             }.value
         } catch {
             await mqtt?.stop()
+            await dispatcher.shutdown()
             throw error
         }
         await mqtt?.stop()
+        await dispatcher.shutdown()
         return status
     }
 

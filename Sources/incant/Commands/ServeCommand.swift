@@ -82,9 +82,10 @@ struct ServeCommand: AsyncParsableCommand {
             }
             // `mqtt:` in the configuration file: decisions announced, queries taken.
             let mqtt = try MQTTEvents.configured(Settings.configuration.mqtt)
+            let dispatcher = Dispatcher(history: history(), homeDirectory: Settings.paths.home)
             var service = WyomingService(
                 matcher: PhraseMatcher(catalog: loaded, options: try matching.options()),
-                dispatcher: Dispatcher(history: history(), homeDirectory: Settings.paths.home),
+                dispatcher: dispatcher,
                 pool: RecognizerPool(recognizers), dispatchOptions: DispatchOptions(dryRun: dryRun),
                 version: Incant.configuration.version)
             service.announcer = mqtt?.announcer
@@ -112,9 +113,11 @@ struct ServeCommand: AsyncParsableCommand {
                 }
             } catch {
                 await mqtt?.stop()
+                await dispatcher.shutdown()
                 throw error
             }
             await mqtt?.stop()
+            await dispatcher.shutdown()
             StandardError.print("incant: stopped serving")
         }
     }

@@ -110,6 +110,7 @@ struct ShortcutsCommand: AsyncParsableCommand {
             case .run(let arguments, let timeout, _): return "run \(arguments) (timeout \(timeout))"
             case .open(let target): return "open \(target)"
             case .swift(let name): return "Swift handler '\(name)'"
+            case .http(let request): return "http \(request.method) \(request.url) (timeout \(request.timeout))"
             }
         }
     }

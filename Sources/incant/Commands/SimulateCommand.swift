@@ -60,6 +60,7 @@ struct SimulateCommand: AsyncParsableCommand {
                 await runner.run(match: match, fallbackQuery: query, options: options)
             }
             let report = interruptible.value
+            await dispatcher.shutdown()
             if json {
                 print(report.jsonLine())
             } else {

@@ -18,7 +18,7 @@ enum OpenTarget {
     }
 
     /// The characters left as they are in a URL component (RFC 3986 "unreserved").
-    private static let unreserved = CharacterSet(
+    static let unreserved = CharacterSet(
         charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
 
     /// `template` with placeholders filled: percent-encoded for URLs, as they are for paths. A
