@@ -92,6 +92,7 @@ var targets: [Target] = [
         name: "IncantListeningTests",
         dependencies: [
             "IncantListening", "IncantSpeech", "IncantCapture", "IncantPhrases", "IncantDispatch", "IncantTestSupport",
+            "IncantRecognition",
         ],
         swiftSettings: swiftSettings
     ),

@@ -270,6 +270,7 @@ final class FakeRecognizer: SpeechRecognizer {
             case .yesNo: "yes/no"
             case .value(let parameter, _): "value \(parameter.name)"
             case .dictation: "dictation"
+            case .choice(let words): "choice " + words.joined(separator: "/")
             }
         requests.withLock { $0.append(name) }
         return try recognize(samples, cancellation: nil)
