@@ -106,7 +106,7 @@ public enum DecisionRejection: Sendable, Hashable, CustomStringConvertible {
                 + String(format: "%.2f", confidence) + ")"
         case .noShortcut(let explanation): explanation
         case .uncertain(let heard, let other):
-            "could not tell \"\(heard)\" from \"\(other)\", which means something else"
+            "could not tell \"\(heard)\" from \"\(other)\", which means something else, and no answer said which"
 
         case .cancelled: "the person called the question off"
         case .noWakeWord: "the wake word was not heard"
