@@ -40,14 +40,14 @@ struct VoiceInteraction: DispatchInteraction {
         return nil
     }
 
-    /// Asks which word of each contest of `choice` was said ("Did you say on or off?"), the
+    /// Asks which word of each contest of `choice` was said ("Did you say … on or off?"), the
     /// answer recognized against just those words and "cancel" / "never mind". Only an answer
     /// that names one of them settles a contest; none (a timeout, the end of the input, an
     /// answer not understood after every attempt) leaves it unanswered, and nothing runs.
     func resolve(_ choice: ContestedChoice, matcher: PhraseMatcher) async -> ContestResolution {
         var chosen: [ContestedAlternative] = []
         for contest in choice.contests {
-            let question = ContestedChoice.question(for: contest)
+            let question = choice.question(for: contest)
             let words = contest.alternatives.map(\.word)
             let hint = words.joined(separator: " or ") + "; or never mind"
             var answer: ContestedAlternative?

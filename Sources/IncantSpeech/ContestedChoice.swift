@@ -23,9 +23,17 @@ public struct ContestedChoice: Sendable, CustomStringConvertible {
         return "could not tell " + pairs.joined(separator: ", nor ") + " in \"\(heard)\"; asked which was said"
     }
 
-    /// "Did you say on or off?"
-    public static func question(for contest: Contest) -> String {
-        "Did you say " + contest.alternatives.map(\.word).joined(separator: " or ") + "?"
+    /// "Did you say turn the garden lights on or off?": the heard transcript with the contested
+    /// word's alternatives in its place, so that a person who hears another word wrong too (a
+    /// room) can call it off; just "Did you say on or off?" when the word's place is not known
+    /// (a free-text slot before it).
+    public func question(for contest: Contest) -> String {
+        let choices = contest.alternatives.map(\.word).joined(separator: " or ")
+        var words = heard.split(separator: " ").map(String.init)
+        guard words.indices.contains(contest.position), words[contest.position] == contest.alternatives.first?.word
+        else { return "Did you say \(choices)?" }
+        words[contest.position] = choices
+        return "Did you say " + words.joined(separator: " ") + "?"
     }
 
     /// The action once every contest is settled: `chosen[i]` is the alternative taken for

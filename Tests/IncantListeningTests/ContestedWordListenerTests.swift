@@ -9,7 +9,7 @@ import IncantTestSupport
 import Testing
 
 /// The real ``Listener`` with real pocketsphinx on synthesized speech: a command whose "on" /
-/// "off" is contested asks "Did you say on or off?", and only a spoken answer naming one of them
+/// "off" is contested asks "Did you say turn the light on or off?", and only a spoken answer naming one of them
 /// runs the shortcut.
 @Suite("Asking about a contested word", .serialized, .tags(.slow), .skippedWhenFast)
 struct ContestedWordListenerTests {
@@ -100,7 +100,7 @@ struct ContestedWordListenerTests {
         #expect(Set(choice.contests[0].alternatives.map(\.word)) == ["on", "off"])
         #expect(choice.contests[0].parameter == nil, "on and off choose between shortcuts")
         let asked = events.compactMap { if case .questionAsked(let question, _) = $0 { question } else { nil } }
-        #expect(asked.first == ContestedChoice.question(for: choice.contests[0]))
+        #expect(asked.first == choice.question(for: choice.contests[0]))
         #expect(asked.first?.contains("on or off") == true || asked.first?.contains("off or on") == true)
         let turn = try Self.turn(events)
         #expect(turn.exchanges.first?.answer == "off", "\(turn.exchanges.map(\.heard))")

@@ -65,7 +65,7 @@ struct WordContrastTests {
         #expect(contest.parameter == "on")
         #expect(contest.alternatives.map(\.word) == ["on", "off"])
         #expect(contest.alternatives.map { $0.candidate.parameters["on"] } == [.boolean(true), .boolean(false)])
-        #expect(ContestedChoice.question(for: contest) == "Did you say on or off?")
+        #expect(choice.question(for: contest) == "Did you say turn on or off the kitchen lights?")
         #expect(contest.alternative(answering: "off please")?.candidate.parameters["on"] == .boolean(false))
         #expect(contest.alternative(answering: "on or off") == nil)
         #expect(Contest.cancels("never mind"))
