@@ -92,7 +92,7 @@ var targets: [Target] = [
     ),
     .target(
         name: "IncantTestSupport",
-        dependencies: ["IncantCapture"],
+        dependencies: ["IncantCapture", "IncantDispatch"],
         path: "Tests/IncantTestSupport",
         swiftSettings: swiftSettings
     ),
@@ -192,6 +192,14 @@ if !coreOnly {
             name: "IncantBenchmarks",
             dependencies: ["IncantPhrases", "IncantRecognition", "IncantCapture", "IncantSpeech", "IncantDenoise"],
             path: "Benchmarks/IncantBenchmarks",
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "IncantListeningSpeechTests",
+            dependencies: [
+                "IncantListening", "IncantRecognition", "IncantSpeech", "IncantCapture", "IncantPhrases",
+                "IncantDispatch", "IncantTestSupport",
+            ],
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -2,8 +2,9 @@ import Foundation
 import IncantCapture
 import IncantPhrases
 import IncantRecognition
+import IncantSpeech
 
-/// `incant-bench actions`: right, wrong and rejected actions per source, Incant beside the plain
+/// `incant-bench actions`: right, wrong, asked and rejected actions per source, Incant beside the plain
 /// JSGF baseline in the same run, on the home sentences (`home-sentences.tsv` and the near twins
 /// of `home-switches.tsv`: "on" / "off", "fifty" / "fifteen") spoken by every synthetic voice.
 ///
@@ -16,7 +17,9 @@ import IncantRecognition
 /// (`clean`), band-limited to 200–5000 Hz with a room's reverb (`room`, sox `sinc 200-5000
 /// reverb 50 50 100`), that room with kitchen noise at 15 dB (`room15dB`), or kitchen noise at
 /// 6 dB (`kitchen6dB`). "Wrong" is an accepted action with another shortcut or another slot
-/// value; "rejected" is everything that runs nothing (including a question left unasked).
+/// value; "asked" is an uncertain decision (a contested word: the person is asked which was
+/// said), with in brackets how many of those an answer naming the right word would settle
+/// on the expected action; "rejected" is everything else that runs nothing.
 struct ActionBenchmark {
     var stride = 1
     var offset = 0
@@ -99,9 +102,12 @@ struct ActionBenchmark {
     struct Tally {
         var right = 0
         var wrong = 0
+        var asked = 0
+        /// Asked, and an answer naming the right words settles on the expected action.
+        var askedSettled = 0
         var rejected = 0
 
-        var cell: String { "\(right) / \(wrong) / \(rejected)" }
+        var cell: String { "\(right) / \(wrong) / \(asked) (\(askedSettled)) / \(rejected)" }
 
         /// Counts what was run (nil: nothing) for a clip that should run `expected`.
         mutating func count(_ acted: MatchCandidate?, expected: Expectation) {
@@ -112,9 +118,33 @@ struct ActionBenchmark {
             if expected.isMet(by: acted) { right += 1 } else { wrong += 1 }
         }
 
+        /// Counts `decision` for a clip that should run `expected`.
+        mutating func count(_ decision: SpeechDecision, expected: Expectation, matcher: PhraseMatcher) {
+            switch decision {
+            case .accepted(let candidate): count(candidate, expected: expected)
+            case .uncertain(let choice):
+                asked += 1
+                if Self.settles(choice, on: expected, matcher: matcher) { askedSettled += 1 }
+            case .ambiguous, .rejected: rejected += 1
+            }
+        }
+
+        /// Whether some answer to each contest's question settles `choice` on `expected`.
+        static func settles(_ choice: ContestedChoice, on expected: Expectation, matcher: PhraseMatcher) -> Bool {
+            var combinations: [[ContestedAlternative]] = [[]]
+            for contest in choice.contests {
+                combinations = combinations.flatMap { prefix in contest.alternatives.map { prefix + [$0] } }
+            }
+            return combinations.contains { chosen in
+                choice.resolve(chosen, matcher: matcher).map { expected.isMet(by: $0) } ?? false
+            }
+        }
+
         mutating func add(_ other: Tally) {
             right += other.right
             wrong += other.wrong
+            asked += other.asked
+            askedSettled += other.askedSettled
             rejected += other.rejected
         }
     }
@@ -148,7 +178,10 @@ struct ActionBenchmark {
         let names =
             margins.map { $0.map { "Incant, contrast margin \(Int($0))" } ?? "Incant, no contrasts" }
             + (baseline == nil ? [] : ["plain JSGF"])
-        print("| source | clips | " + names.map { "\($0): right / wrong / rejected" }.joined(separator: " | ") + " |")
+        print(
+            "| source | clips | "
+                + names.map { "\($0): right / wrong / asked (settled) / rejected" }
+                .joined(separator: " | ") + " |")
         print("|---|---:|" + names.map { _ in "---:" }.joined(separator: "|") + "|")
         var totals = names.map { _ in Tally() }
         var dump = ""
@@ -163,8 +196,7 @@ struct ActionBenchmark {
                     let expected = request.sentence.expected
                     let recognition = try incant.recognizer.recognizeSynchronously(samples)
                     let accepted = incant.interpreter.interpret(recognition).accepted
-                    // The smallest margin of a rival word meaning another action.
-                    var smallest = Double.infinity
+                    // Every rival word meaning another action, with its margin.
                     var rivals: [String] = []
                     if let accepted {
                         for contrast in recognition.contrasts {
@@ -173,7 +205,6 @@ struct ActionBenchmark {
                                     .accepted,
                                 rival.shortcutID != accepted.shortcutID || rival.parameters != accepted.parameters
                             else { continue }
-                            smallest = min(smallest, contrast.margin)
                             let word = recognition.words[contrast.position]
                             rivals.append(
                                 "\(contrast.heard)>\(contrast.rival):\(contrast.margin):\(word.endFrame - word.startFrame + 1)"
@@ -188,9 +219,12 @@ struct ActionBenchmark {
                             ].joined(separator: "\t") + "\n"
                     }
                     for (index, margin) in margins.enumerated() {
-                        let acted = margin.map { smallest < $0 } == true ? nil : accepted
-                        tallies[index].count(acted, expected: expected)
-                        if showsWrong, let acted, !expected.isMet(by: acted) {
+                        var decided = recognition
+                        decided.contested =
+                            margin.map { limit in recognition.contrasts.filter { $0.margin < limit } } ?? []
+                        let decision = incant.interpreter.interpret(decided).decision
+                        tallies[index].count(decision, expected: expected, matcher: incant.interpreter.matcher)
+                        if showsWrong, let acted = decision.accepted, !expected.isMet(by: acted) {
                             FileHandle.standardError.write(
                                 Data(
                                     "wrong \(names[index]), \(condition), \(request.voice): \"\(request.sentence.text)\" heard \"\(recognition.transcript)\"\n"
@@ -215,7 +249,7 @@ struct ActionBenchmark {
             }
         }
         if let dumpPath { try dump.write(toFile: dumpPath, atomically: true, encoding: .utf8) }
-        let clips = totals[0].right + totals[0].wrong + totals[0].rejected
+        let clips = totals[0].right + totals[0].wrong + totals[0].asked + totals[0].rejected
         print("| all | \(clips) | " + totals.map(\.cell).joined(separator: " | ") + " |")
     }
 

@@ -102,7 +102,8 @@ public final class Listener: Sendable {
             typed: config.typedAnswers, isLive: config.isLive, timeout: config.answerTimeout,
             attempts: config.questionAttempts, emit: { try? await handle($0) })
         var dispatcher = config.dispatcher
-        dispatcher.interaction = VoiceInteraction(answers: config.dispatcher.interaction, conversation: conversation)
+        let voice = VoiceInteraction(answers: config.dispatcher.interaction, conversation: conversation)
+        dispatcher.interaction = voice
         let learning = LearningQueue(learner: config.learner)
         var runner = ShortcutRunner(
             matcher: PhraseMatcher(catalog: config.catalog, options: config.matchOptions), dispatcher: dispatcher)
@@ -186,9 +187,15 @@ public final class Listener: Sendable {
                 let understanding = UtteranceInterpreter(recognizer: recognizer, matcher: runner.matcher)
                     .interpret(recognition)
                 let latency = ContinuousClock.now - closed
+                // A contested word is asked about before anything runs.
+                var resolution: ContestResolution?
+                if case .uncertain(let choice) = understanding.decision {
+                    try await handle(.uncertain(choice, in: utterance))
+                    resolution = await voice.resolve(choice, matcher: runner.matcher)
+                }
                 let report =
                     config.runsShortcuts
-                    ? await runner.run(understanding, options: config.dispatchOptions)
+                    ? await runner.run(understanding, resolved: resolution?.candidate, options: config.dispatchOptions)
                     : QueryReport(
                         query: understanding.match.best?.transcript ?? recognition.transcript,
                         match: understanding.match, outcome: nil)
@@ -197,12 +204,15 @@ public final class Listener: Sendable {
                     .turn(
                         ListenerTurn(
                             utterance: utterance, understanding: understanding, report: report, latency: latency,
-                            closedAt: closedAt, exchanges: conversation.takeExchanges())))
+                            closedAt: closedAt, exchanges: conversation.takeExchanges(), resolution: resolution)))
                 if let dialog = report.outcome?.dialog { await conversation.say(dialog) }
                 if let maximum = config.maximumTurns, turns >= maximum { break }
                 // After the shortcut and its dialog: learning must not delay them.
                 if understanding.decision.accepted != nil {
                     learning.learn(from: utterance.samples, transcript: recognition.transcript)
+                } else if let settled = resolution?.candidate {
+                    // What the person said it was.
+                    learning.learn(from: utterance.samples, transcript: settled.transcript)
                 }
                 // Utterances said while the shortcut ran are kept, but not the spoken dialog's echo.
                 start = conversation.answerStart
@@ -230,15 +240,23 @@ public final class Listener: Sendable {
 }
 
 extension ShortcutRunner {
-    /// Runs the shortcut of an accepted decision; anything else runs nothing.
-    public func run(_ understanding: Understanding, options: DispatchOptions = DispatchOptions()) async -> QueryReport {
+    /// Runs the shortcut of an accepted decision, or of an uncertain one that the person
+    /// settled (`resolved`); anything else runs nothing.
+    public func run(
+        _ understanding: Understanding, resolved: MatchCandidate? = nil, options: DispatchOptions = DispatchOptions()
+    ) async -> QueryReport {
         let match = understanding.match
-        let query = match.best?.transcript ?? understanding.recognition.transcript
-        guard case .accepted(let candidate) = understanding.decision,
-            let shortcut = matcher.catalog.shortcut(candidate.shortcutID)
-        else {
+        var query = match.best?.transcript ?? understanding.recognition.transcript
+        let chosen: MatchCandidate?
+        switch understanding.decision {
+        case .accepted(let candidate): chosen = candidate
+        case .uncertain: chosen = resolved
+        case .ambiguous, .rejected: chosen = nil
+        }
+        guard let candidate = chosen, let shortcut = matcher.catalog.shortcut(candidate.shortcutID) else {
             return QueryReport(query: query, match: match, outcome: nil)
         }
+        if case .uncertain = understanding.decision { query = candidate.transcript }
         let outcome = await dispatcher.dispatch(
             shortcut, parameters: candidate.parameters, query: query, options: options)
         return QueryReport(query: query, match: match, outcome: outcome)

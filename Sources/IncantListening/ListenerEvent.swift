@@ -9,6 +9,9 @@ public enum ListenerEvent: Sendable {
     case started(source: String)
     /// An utterance was decided, and its shortcut run when accepted.
     case turn(ListenerTurn)
+    /// A word that decides the action was contested (``IncantSpeech/SpeechDecision/uncertain(_:)``):
+    /// the person is asked which was said, one contest at a time, before anything runs.
+    case uncertain(ContestedChoice, in: Utterance)
     /// A question is asked (a missing value, a yes/no confirmation); `hint` says how to answer.
     case questionAsked(question: String, hint: String?)
     /// An answer came (or did not: see ``Exchange/answer``).
@@ -51,6 +54,9 @@ public struct ListenerTurn: Sendable {
     public var closedAt: Date
     /// The questions asked while it ran and their answers.
     public var exchanges: [Exchange]
+    /// How the question about an uncertain decision ended (nil when the decision was not
+    /// uncertain).
+    public var resolution: ContestResolution?
 }
 
 /// One question and its answer.

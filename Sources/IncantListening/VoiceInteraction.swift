@@ -40,6 +40,34 @@ struct VoiceInteraction: DispatchInteraction {
         return nil
     }
 
+    /// Asks which word of each contest of `choice` was said ("Did you say … on or off?"), the
+    /// answer recognized against just those words and "cancel" / "never mind". Only an answer
+    /// that names one of them settles a contest; none (a timeout, the end of the input, an
+    /// answer not understood after every attempt) leaves it unanswered, and nothing runs.
+    func resolve(_ choice: ContestedChoice, matcher: PhraseMatcher) async -> ContestResolution {
+        var chosen: [ContestedAlternative] = []
+        for contest in choice.contests {
+            let question = choice.question(for: contest)
+            let words = contest.alternatives.map(\.word)
+            let hint = words.joined(separator: " or ") + "; or never mind"
+            var answer: ContestedAlternative?
+            for attempt in 1...conversation.attempts where answer == nil {
+                let prompt = attempt == 1 ? question : "Sorry, I did not catch that. \(question)"
+                guard let reply = await conversation.ask(prompt, hint: hint, request: .choice(words)) else {
+                    return .unanswered
+                }
+                guard let text = reply.text else { continue }
+                if Contest.cancels(text) { return .cancelled }
+                answer = contest.alternative(answering: text)
+            }
+            guard let answer else { return .unanswered }
+            chosen.append(answer)
+        }
+        let words = chosen.map(\.word)
+        guard let candidate = choice.resolve(chosen, matcher: matcher) else { return .unresolved(words: words) }
+        return .chosen(candidate, words: words)
+    }
+
     func answerRejected(_ error: ParameterValueError, for parameter: ParameterDefinition, shortcut: ShortcutDefinition)
         async
     {

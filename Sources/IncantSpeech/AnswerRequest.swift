@@ -8,6 +8,9 @@ public enum AnswerRequest: Sendable {
     case value(ParameterDefinition, shortcut: ShortcutDefinition)
     /// Any words (a free-text parameter).
     case dictation
+    /// One of these words (the alternatives of a contested word: "on" or "off"), or "cancel" /
+    /// "never mind".
+    case choice([String])
 
     /// The request for a missing value of `parameter`: its values, or dictation for text.
     public static func forValue(of parameter: ParameterDefinition, shortcut: ShortcutDefinition) -> AnswerRequest {

@@ -14,15 +14,18 @@ public struct RecognitionResult: Sendable {
     public var words: [RecognizedWord]
     /// Engine-specific measurements, for reports (`--json`); nothing decides on them.
     public var diagnostics: (any RecognitionDiagnostics)?
-    /// Transcripts the engine cannot tell from the best one with confidence: one word differs
-    /// and fits the audio nearly as well. Acting on the best would be a coin toss when they
-    /// mean different things.
-    public var closeAlternatives: [String]
+    /// Words of the best transcript the engine cannot tell from a rival with confidence: the
+    /// rival fits the audio nearly as well. Acting on the best would be a coin toss when the
+    /// two mean different things.
+    public var contestedWords: [ContestedWord]
+
+    /// The transcripts with a contested word's rival in its place, in order.
+    public var closeAlternatives: [String] { contestedWords.map(\.alternative) }
 
     public init(
         transcripts: [String], confidence: Double, rejection: RecognitionRejection?, audioSeconds: Double,
         decodeSeconds: Double, words: [RecognizedWord] = [], diagnostics: (any RecognitionDiagnostics)? = nil,
-        closeAlternatives: [String] = []
+        contestedWords: [ContestedWord] = []
     ) {
         self.transcripts = transcripts
         self.confidence = confidence
@@ -31,7 +34,7 @@ public struct RecognitionResult: Sendable {
         self.decodeSeconds = decodeSeconds
         self.words = words
         self.diagnostics = diagnostics
-        self.closeAlternatives = closeAlternatives
+        self.contestedWords = contestedWords
     }
 
     /// The best transcript ("" when nothing was heard).

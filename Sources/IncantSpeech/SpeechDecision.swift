@@ -7,6 +7,10 @@ public enum SpeechDecision: Sendable {
     case accepted(MatchCandidate)
     /// Different actions are about equally likely: nothing runs; the person may be asked.
     case ambiguous([MatchCandidate])
+    /// A word that decides the action (a slot value, or between shortcuts: "on" / "off") fits
+    /// the audio about as well as a rival word: nothing runs unless the person, asked, says
+    /// which.
+    case uncertain(ContestedChoice)
     /// Nothing runs, for this reason.
     case rejected(DecisionRejection)
 
@@ -18,8 +22,9 @@ public enum SpeechDecision: Sendable {
 
     /// Decides on what `recognition` heard and what it matched: the recognizer's rejection
     /// wins, then the matcher's decision; an accepted action is not taken when one of the
-    /// recognizer's close alternatives (matched in `alternatives`, in the same order) means
-    /// another action.
+    /// recognizer's contested words (``RecognitionResult/contestedWords``, whose alternatives
+    /// are matched in `alternatives`, in the same order) means another action: the decision is
+    /// then ``uncertain(_:)``, naming the contested words and what each runs.
     public static func decide(
         _ recognition: RecognitionResult, _ match: MatchResult, alternatives: [MatchResult] = []
     ) -> SpeechDecision {
@@ -34,18 +39,37 @@ public enum SpeechDecision: Sendable {
         switch match.decision {
         case .accepted:
             guard let candidate = match.accepted else { return .rejected(.noShortcut(match.reason)) }
-            for (text, other) in zip(recognition.closeAlternatives, alternatives) {
-                guard let rival = other.accepted else { continue }
-                if rival.shortcutID != candidate.shortcutID || rival.parameters != candidate.parameters {
-                    return .rejected(.uncertain(heard: recognition.transcript, or: text))
-                }
+            var contests: [Contest] = []
+            for (contested, other) in zip(recognition.contestedWords, alternatives) {
+                guard let rival = other.accepted,
+                    rival.shortcutID != candidate.shortcutID || rival.parameters != candidate.parameters
+                else { continue }
+                let heard = ContestedAlternative(
+                    word: contested.heard, transcript: recognition.transcript, candidate: candidate)
+                let other = ContestedAlternative(
+                    word: contested.rival, transcript: contested.alternative, candidate: rival)
+                contests.append(
+                    Contest(
+                        position: contested.position, parameter: Self.decidedParameter(candidate, rival),
+                        alternatives: [heard, other]))
             }
-            return .accepted(candidate)
+            if contests.isEmpty { return .accepted(candidate) }
+            return .uncertain(
+                ContestedChoice(heard: recognition.transcript, heardCandidate: candidate, contests: contests))
         case .ambiguous:
             return .ambiguous(match.candidates)
         case .rejected:
             return .rejected(.noShortcut(match.reason))
         }
+    }
+
+    /// The one parameter whose value differs between two candidates of the same shortcut; nil
+    /// when the shortcuts differ or more than one value does.
+    static func decidedParameter(_ one: MatchCandidate, _ other: MatchCandidate) -> String? {
+        guard one.shortcutID == other.shortcutID else { return nil }
+        let names = Set(one.parameters.keys).union(other.parameters.keys)
+        let differing = names.filter { one.parameters[$0] != other.parameters[$0] }
+        return differing.count == 1 ? differing.first : nil
     }
 }
 
@@ -57,8 +81,11 @@ public enum DecisionRejection: Sendable, Hashable, CustomStringConvertible {
     case unlikePhrases(transcript: String, confidence: Double)
     /// The words match no shortcut well enough (the matcher's explanation).
     case noShortcut(String)
-    /// The audio fits `heard` and `or` (which means another action) nearly equally well.
+    /// The audio fits `heard` and `or` (which means another action) nearly equally well, and
+    /// the question which was said got no answer naming one of them.
     case uncertain(heard: String, or: String)
+    /// Asked which of the contested words was said, the person called it off.
+    case cancelled
     /// A wake word is required and was not heard.
     case noWakeWord
     /// Push-to-talk: no trigger opened a command for this utterance.
@@ -79,8 +106,9 @@ public enum DecisionRejection: Sendable, Hashable, CustomStringConvertible {
                 + String(format: "%.2f", confidence) + ")"
         case .noShortcut(let explanation): explanation
         case .uncertain(let heard, let other):
-            "could not tell \"\(heard)\" from \"\(other)\", which means something else"
+            "could not tell \"\(heard)\" from \"\(other)\", which means something else, and no answer said which"
 
+        case .cancelled: "the person called the question off"
         case .noWakeWord: "the wake word was not heard"
         case .notTriggered: "push-to-talk: no trigger came before it"
         case .muted: "listening was muted"

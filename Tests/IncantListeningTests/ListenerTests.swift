@@ -245,19 +245,6 @@ struct ListenerTests {
     }
 }
 
-/// Records what the in-process handler was asked to do.
-final class Kitchen: ShortcutHandler {
-    private let log = Mutex<[String]>([])
-
-    var requests: [String] { log.withLock { $0 } }
-
-    func handle(_ request: ShortcutRequest) async throws -> ShortcutResponse {
-        let values = request.parameters.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
-        log.withLock { $0.append(([request.shortcut] + values).joined(separator: " ")) }
-        return .success
-    }
-}
-
 /// Recognizes bursts by their length (``SpokenScript``).
 final class FakeRecognizer: SpeechRecognizer {
     let script: SpokenScript
@@ -286,6 +273,7 @@ final class FakeRecognizer: SpeechRecognizer {
             case .yesNo: "yes/no"
             case .value(let parameter, _): "value \(parameter.name)"
             case .dictation: "dictation"
+            case .choice(let words): "choice " + words.joined(separator: "/")
             }
         requests.withLock { $0.append(name) }
         return try recognize(samples, cancellation: nil)

@@ -55,6 +55,32 @@ struct OnOffInRoomTests {
         }
     }
 
+    /// Clips where a forced alignment of the rival fits the contested word's frames better
+    /// than the word the phrase search heard: the decision asks which was said, naming both
+    /// words and what each runs, instead of acting on either.
+    @Test(
+        "a contested \"on\" / \"off\" makes the decision uncertain, with both alternatives",
+        .enabled(if: Speech.canSynthesize),
+        arguments: [("turn the television on", "en-us+m3", 180, "television")])
+    func contestedOnOffAsks(sentence: String, voice: String, rate: Int, expected: String) throws {
+        let (decision, heard) = try Self.decision(sentence, voice: voice, rate: rate)
+        guard case .uncertain(let choice) = decision else {
+            Issue.record("\"\(sentence)\" heard as \"\(heard)\" was not asked about: \(decision)")
+            return
+        }
+        let contest = try #require(choice.contests.first { Set($0.alternatives.map(\.word)) == ["on", "off"] })
+        #expect(contest.alternatives.first?.word == heard.split(separator: " ")[contest.position].description)
+        // One of the two runs what was said: a right answer to the question settles it.
+        let said = contest.alternatives.first { $0.word == (sentence.hasSuffix("off") ? "off" : "on") }
+        #expect(said?.candidate.shortcutID == expected)
+        if expected == "television" {
+            #expect(contest.parameter == "on")
+            #expect(said?.candidate.parameters["on"] == .boolean(true))
+        } else {
+            #expect(contest.parameter == nil)
+        }
+    }
+
     @Test(
         "\"off\" and \"on\" said clearly are still acted on",
         .enabled(if: Speech.canSynthesize),

@@ -41,26 +41,38 @@ struct WordContrastTests {
         #expect(onOff.alternative.split(separator: " ").count == 5)
     }
 
-    @Test("a close alternative that means another action stops the action; one that means the same does not")
-    func closeAlternativesDecide() throws {
+    @Test("a contested word that means another action asks which was said; one that means the same does not")
+    func contestedWordsDecide() throws {
         let catalog = try DemoCatalog.load()
         let matcher = PhraseMatcher(catalog: catalog)
         let heard = "turn on the kitchen lights"
-        func decide(_ alternatives: [String]) -> SpeechDecision {
+        func decide(_ contested: [ContestedWord]) -> SpeechDecision {
             let result = RecognitionResult(
                 transcripts: [heard], confidence: 0.9, rejection: nil, audioSeconds: 2, decodeSeconds: 0,
-                closeAlternatives: alternatives)
+                contestedWords: contested)
             return UtteranceInterpreter(
                 recognizer: PocketSphinxRecognizer(try! DemoCatalog.recognizer.get()), matcher: matcher
             )
             .interpret(result).decision
         }
-        guard case .rejected(.uncertain(heard, "turn off the kitchen lights")) = decide(["turn off the kitchen lights"])
-        else {
+        let onOff = ContestedWord(position: 1, heard: "on", rival: "off", alternative: "turn off the kitchen lights")
+        guard case .uncertain(let choice) = decide([onOff]) else {
             Issue.record("an on/off coin toss was acted on")
             return
         }
-        #expect(decide(["switch on the kitchen lights"]).accepted?.shortcutID == "lights")
+        try #require(choice.contests.count == 1)
+        let contest = choice.contests[0]
+        #expect(contest.parameter == "on")
+        #expect(contest.alternatives.map(\.word) == ["on", "off"])
+        #expect(contest.alternatives.map { $0.candidate.parameters["on"] } == [.boolean(true), .boolean(false)])
+        #expect(choice.question(for: contest) == "Did you say turn on or off the kitchen lights?")
+        #expect(contest.alternative(answering: "off please")?.candidate.parameters["on"] == .boolean(false))
+        #expect(contest.alternative(answering: "on or off") == nil)
+        #expect(Contest.cancels("never mind"))
+        #expect(choice.resolve([contest.alternatives[1]], matcher: matcher)?.parameters["on"] == .boolean(false))
+        let synonym = ContestedWord(
+            position: 0, heard: "turn", rival: "switch", alternative: "switch on the kitchen lights")
+        #expect(decide([synonym]).accepted?.shortcutID == "lights")
         #expect(decide([]).accepted?.parameters["on"] == .boolean(true))
     }
 }

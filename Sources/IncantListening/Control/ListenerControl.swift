@@ -209,6 +209,16 @@ public final class ListenerControl: Sendable {
             case .ambiguous:
                 outcome = .ambiguous
                 reason = turn.report.match.reason
+            case .uncertain(let choice):
+                if let candidate = turn.resolution?.candidate {
+                    outcome = .accepted
+                    shortcut = candidate.shortcutID
+                } else {
+                    outcome = .uncertain
+                    reason =
+                        (turn.resolution?.rejection(of: choice) ?? .uncertain(heard: choice.heard, or: ""))
+                        .description
+                }
             case .rejected(let rejection):
                 reason = rejection.description
             }

@@ -73,6 +73,9 @@ public enum UtteranceOutcome: String, Sendable, Codable, Equatable {
     case accepted
     /// Several shortcuts fit equally; nothing ran.
     case ambiguous
+    /// A word deciding the action was contested and the question which was said was not
+    /// answered; nothing ran.
+    case uncertain
     /// Heard, but not accepted; nothing ran.
     case rejected
     /// Not recognized at all (muted, not triggered, no wake word).

@@ -33,6 +33,18 @@ public struct AnswerGrammar: Sendable, Hashable {
         return AnswerGrammar(searchName: name, body: rule, builder: builder)
     }
 
+    /// One of `words` (the alternatives of a contested word), with an optional "I said" before
+    /// and "please" after, or a word that calls the question off ("cancel", "never mind").
+    public static func choice(_ words: [String]) -> AnswerGrammar {
+        var builder = GrammarCompiler.Builder()
+        let answer = builder.alternatives(words)
+        let cancel = builder.alternatives(["cancel", "never mind", "neither"])
+        builder.words.formUnion(["i", "said", "please"])
+        let body = "( [ i said ] \(answer) [ please ] ) | \(cancel)"
+        let name = "_answer_choice_" + words.sorted().map(GrammarCompiler.Builder.ruleSafe).joined(separator: "_")
+        return AnswerGrammar(searchName: name, body: body, builder: builder)
+    }
+
     private init(searchName: String, body: String, builder: GrammarCompiler.Builder) {
         self.searchName = searchName
         let lines =

@@ -56,12 +56,13 @@ extension GrammarRecognizer {
         recognition.textSlots = slots
         recognition.transcript = TextSlotRuns.filling(sentence, with: texts)
         recognition.alternatives = [recognition.transcript]
-        recognition.closeAlternatives = recognition.closeAlternatives.map { TextSlotRuns.filling($0, with: texts) }
-        recognition.contrasts = recognition.contrasts.map {
-            var contrast = $0
+        let filled = { (contrast: WordContrast) -> WordContrast in
+            var contrast = contrast
             contrast.alternative = TextSlotRuns.filling(contrast.alternative, with: texts)
             return contrast
         }
+        recognition.contested = recognition.contested.map(filled)
+        recognition.contrasts = recognition.contrasts.map(filled)
         recognition.words = (runs.carrier.spokenWords + dictated).sorted { $0.startFrame < $1.startFrame }
         if texts.contains(where: \.isEmpty) {
             recognition.isRejected = true

@@ -354,7 +354,7 @@ public final class GrammarRecognizer: @unchecked Sendable {
             decodeSeconds: seconds(since: start), words: hypothesis.spokenWords, evidence: evidence)
         recognition.contrasts = contrasts
         if let limit = options.contrastMargin {
-            recognition.closeAlternatives = contrasts.filter { $0.margin < limit }.map(\.alternative)
+            recognition.contested = contrasts.filter { $0.margin < limit }
         }
         if let textSlots {
             if isRejected {

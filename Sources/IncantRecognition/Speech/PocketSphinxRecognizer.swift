@@ -26,6 +26,8 @@ public struct PocketSphinxRecognizer: SpeechRecognizer {
             return try engine.recognizeAnswer(samples, to: grammar).result
         case .dictation:
             return try engine.transcribe(samples).result
+        case .choice(let words):
+            return try engine.recognizeAnswer(samples, to: .choice(words)).result
         }
     }
 
@@ -84,6 +86,8 @@ extension SpeechRecognition {
             diagnostics: PocketSphinxDiagnostics(
                 scoreMargin: scoreMargin.isFinite ? scoreMargin : nil, evidence: evidence,
                 contrasts: contrasts.isEmpty ? nil : contrasts),
-            closeAlternatives: closeAlternatives)
+            contestedWords: contested.map {
+                ContestedWord(position: $0.position, heard: $0.heard, rival: $0.rival, alternative: $0.alternative)
+            })
     }
 }

@@ -32,9 +32,10 @@ public struct RecognizerOptions: Sendable {
     /// A garbage path competing with the phrases in the grammar (nil: none).
     public var garbage: GarbageModel? = nil
     /// How much better (acoustic log units) a word must fit its stretch of audio than every
-    /// word the grammar allows in its place; closer rivals make their transcripts
-    /// ``SpeechRecognition/closeAlternatives``. The default, 0, only distrusts a word when a
-    /// rival fits its audio better than it does; nil measures no contrasts. See
+    /// word the grammar allows in its place; a closer rival makes the word
+    /// ``SpeechRecognition/contested``, and when the rival means another action the decision
+    /// asks which was said (`SpeechDecision.uncertain`). The default, 0, only contests a word
+    /// when a rival fits its audio better than it does; nil measures no contrasts. See
     /// <doc:HowAcceptanceIsDecided>.
     public var contrastMargin: Double? = 0
     /// Measure ``SpeechRecognition/contrasts`` even without a ``contrastMargin`` (benchmarks).

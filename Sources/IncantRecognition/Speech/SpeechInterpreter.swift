@@ -47,6 +47,7 @@ public struct SpeechMatch: Sendable {
     public var reason: String {
         switch understanding.decision {
         case .rejected(let rejection): rejection.description
+        case .uncertain(let choice): choice.description
         case .accepted, .ambiguous: match.reason
         }
     }

@@ -22,9 +22,12 @@ public struct SpeechRecognition: Sendable {
     /// For each word the grammar allows others in place of, how much better it fits than the
     /// best of them (``RecognizerOptions/contrastMargin``).
     public var contrasts: [WordContrast] = []
-    /// The transcripts whose differing word fits the audio nearly as well as the heard one
+    /// The contrasts whose rival fits the audio nearly as well as the heard word, or better
     /// (a margin below ``RecognizerOptions/contrastMargin``): what was said may be either.
-    public var closeAlternatives: [String] = []
+    public var contested: [WordContrast] = []
+
+    /// The transcripts with a ``contested`` word's rival in its place.
+    public var closeAlternatives: [String] { contested.map(\.alternative) }
     /// The free-text slots heard, in order, with the words transcribed in each; a slot with
     /// no words rejects the recognition.
     public var textSlots: [HeardTextSlot] = []

@@ -91,7 +91,8 @@ public struct WyomingService: Sendable {
         }
         switch understanding.decision {
         case .accepted, .ambiguous: return understanding.recognition.transcript
-        case .rejected: return ""
+        // No question can be asked over Wyoming: a contested word sends nothing on.
+        case .rejected, .uncertain: return ""
         }
     }
 

@@ -199,6 +199,8 @@ final class ListenPrinter: Sendable {
             }
             status.withLock { $0 = turn.report.exitStatus }
             FreedMemory.release()
+        case .uncertain(let choice, let utterance):
+            try UncertainLine.print(choice, in: utterance, json: json)
         case .questionAsked(let question, let hint):
             StandardError.print(question + (hint.map { " (\($0))" } ?? ""))
         case .answered(let exchange):
@@ -239,7 +241,7 @@ struct ListenReport: Encodable {
     private var recognition: RecognitionResult { turn.understanding.recognition }
 
     private enum CodingKeys: String, CodingKey {
-        case transcript, alternatives, acousticConfidence, heard, conversation, reason
+        case transcript, alternatives, acousticConfidence, heard, conversation, reason, uncertain, resolution
     }
 
     /// Times in seconds from the start of the input.
@@ -287,12 +289,30 @@ struct ListenReport: Encodable {
                     typed: $0.typed, answer: $0.answer)
             }, forKey: .conversation)
         if !report.accepted { try container.encode(reason, forKey: .reason) }
+        if case .uncertain(let choice) = turn.understanding.decision {
+            try container.encode(UncertainLine.Choice(choice), forKey: .uncertain)
+            try container.encode(Self.name(of: turn.resolution), forKey: .resolution)
+        }
+    }
+
+    /// How the question about a contested word ended: chosen, cancelled, unanswered, unresolved.
+    static func name(of resolution: ContestResolution?) -> String {
+        switch resolution {
+        case .chosen: "chosen"
+        case .cancelled: "cancelled"
+        case .unanswered, nil: "unanswered"
+        case .unresolved: "unresolved"
+        }
     }
 
     /// Why nothing ran, or the matcher's explanation.
     var reason: String {
-        if case .rejected(let rejection) = turn.understanding.decision { return rejection.description }
-        return turn.report.match.reason
+        switch turn.understanding.decision {
+        case .rejected(let rejection): return rejection.description
+        case .uncertain(let choice) where turn.resolution?.candidate == nil:
+            return (turn.resolution?.rejection(of: choice)?.description ?? choice.description)
+        default: return turn.report.match.reason
+        }
     }
 
     static func round(_ value: Double) -> Double { JSON.rounded(value) }

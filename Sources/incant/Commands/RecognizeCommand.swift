@@ -119,6 +119,7 @@ struct RecognitionReport: Encodable {
         switch understanding?.decision {
         case nil: reason = "no speech was heard"
         case .rejected(let rejection): reason = rejection.description
+        case .uncertain(let choice): reason = choice.description
         case .accepted, .ambiguous: reason = understanding?.match.reason ?? ""
         }
         self.audioSeconds = Self.round(audioSeconds)

@@ -90,6 +90,10 @@ for try await event in listener.events() {
             print("\"\(turn.understanding.recognition.transcript)\" → \(candidate.shortcutID): \(turn.report.outcome?.dialog ?? "")")
         case .ambiguous(let candidates):
             print("\"\(turn.understanding.recognition.transcript)\" → ambiguous between \(candidates.map(\.shortcutID))")
+        case .uncertain(let choice):
+            // The person was asked which word was said; what they named ran, if anything.
+            let ran = turn.resolution?.candidate.map { "\($0.shortcutID) (asked)" } ?? "nothing runs"
+            print("\"\(turn.understanding.recognition.transcript)\" → \(ran): \(choice)")
         case .rejected(let reason):
             print("\"\(turn.understanding.recognition.transcript)\" → nothing runs: \(reason)")
         }
