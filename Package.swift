@@ -14,7 +14,8 @@
 //   IncantPhrases      shortcut definitions, phrase templates, store, matcher      (pure Swift)
 //   IncantDispatch     confirm → handle, response codes, handlers, history        (pure Swift)
 //   IncantServer       `incant serve`: the Wyoming protocol (Home Assistant) over TCP on
-//                      swift-nio; recognizers behind the SpeechRecognizer protocol (pure Swift)
+//                      swift-nio, and the satellites it connects to (a Listener each);
+//                      recognizers behind the SpeechRecognizer protocol           (pure Swift)
 //   IncantListening    the Listener: source → front end → detector → recognizer → matcher →
 //                      runner, as events                                           (pure Swift)
 //   incant             the command-line tool: parse, configure, print
@@ -71,7 +72,7 @@ var targets: [Target] = [
     .target(
         name: "IncantServer",
         dependencies: [
-            "IncantCapture", "IncantSpeech", "IncantPhrases", "IncantDispatch",
+            "IncantCapture", "IncantSpeech", "IncantPhrases", "IncantDispatch", "IncantListening",
             .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "NIOPosix", package: "swift-nio"),
         ],
@@ -109,7 +110,10 @@ var targets: [Target] = [
     ),
     .testTarget(
         name: "IncantDispatchTests",
-        dependencies: ["IncantDispatch", "IncantPhrases", .product(name: "Logging", package: "swift-log")],
+        dependencies: [
+            "IncantDispatch", "IncantPhrases", .product(name: "Logging", package: "swift-log"),
+            .product(name: "GRDB", package: "GRDB.swift"),
+        ],
         swiftSettings: swiftSettings
     ),
 ]
