@@ -2,7 +2,8 @@
 # Installs the Wyoming protocol's reference programs from PyPI into project-local virtual
 # environments (gitignored); nothing of them is needed at run time, only by the tests:
 # - vendor/venv: the `wyoming` package, whose AsyncTcpClient drives `incant serve`;
-# - vendor/venv-satellite: `wyoming-satellite`, the satellite `incant listen --satellites` connects
+# - vendor/venv-satellite: `wyoming-satellite` (run as `python -m wyoming_satellite`: its script
+#   names a missing entry point), the satellite `incant serve` connects
 #   to. Its only release on the index pins wyoming==1.4.1, so it gets a venv of its own.
 # The venvs are made from the system's /usr/bin/python3 when there is one (a python under a
 # 0700 home would be unusable by other users). Safe to run again: a venv holding these exact
