@@ -13,7 +13,7 @@ enum WyomingClient {
     ) async throws -> Connection {
         let parser = WyomingFrameParser(limits: limits)
         return try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
-            .channelOption(.socketOption(.tcp_nodelay), value: 1)
+            .channelOption(.tcpOption(.tcp_nodelay), value: 1)
             .connectTimeout(.milliseconds(timeout.components.seconds * 1000))
             .connect(host: address.host, port: address.port) { channel in
                 channel.eventLoop.makeCompletedFuture {
