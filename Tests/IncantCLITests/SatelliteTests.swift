@@ -154,6 +154,63 @@ struct SatelliteTests {
         #expect(await server.waitForExit() == 0, "\(server.stderr)")
     }
 
+    @Test func speaksWithTheConfiguredTextToSpeechService() async throws {
+        var cli = try CLIRunner()
+        defer { cli.cleanUp() }
+        let home = cli.home.path
+        let shortcuts = home + "/kitchen.yaml"
+        try """
+        shortcuts:
+          - id: kitchen-lights
+            sites: [kitchen]
+            phrases: ["turn on the kitchen lights"]
+            responses: { success: "The kitchen lights are on." }
+        """.write(toFile: shortcuts, atomically: true, encoding: .utf8)
+        let wav = home + "/phrase.wav"
+        try SpokenWAV.speak("turn on the kitchen lights", to: wav)
+        let raw = home + "/phrase.raw"
+        let sox = Process()
+        sox.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        sox.arguments = [
+            "sox", wav, "-r", "16000", "-c", "1", "-b", "16", "-e", "signed-integer", "-t", "raw", raw, "pad", "1",
+            "2.5",
+        ]
+        try sox.run()
+        sox.waitUntilExit()
+        let speaker = home + "/speaker.raw"
+        let spoken = home + "/tts.log"
+        let ttsPort = try Self.freePort()
+        let tts = try BackgroundIncant(
+            cli, [],
+            command: [
+                CLIRunner.repository.appendingPathComponent("vendor/venv/bin/python").path,
+                CLIRunner.repository.appendingPathComponent("scripts/wyoming-tts.py").path,
+                "tcp://127.0.0.1:\(ttsPort)", spoken,
+            ], standalone: true)
+        defer { tts.stop() }
+        let port = try Self.freePort()
+        let config = cli.home.appendingPathComponent("config/incant")
+        try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
+        try """
+        satellites: [{name: kitchen-pi, uri: "tcp://127.0.0.1:\(port)", site: kitchen}]
+        tts: {uri: "tcp://127.0.0.1:\(ttsPort)"}
+        """.write(to: config.appendingPathComponent("config.yaml"), atomically: true, encoding: .utf8)
+        let satellite = try Self.startSatellite(port: port, microphone: raw, speaker: speaker, cli: cli)
+        defer { satellite.stop() }
+        let server = try BackgroundIncant(
+            cli, ["serve", "--uri", "tcp://127.0.0.1:0", "--shortcuts", shortcuts, "--decoders", "1"])
+        defer { server.stop() }
+        let size = { ((try? FileManager.default.attributesOfItem(atPath: speaker))?[.size] as? Int) ?? 0 }
+        let spoke = await BackgroundIncant.waitUntil(within: .seconds(300)) {
+            ((try? String(contentsOfFile: spoken, encoding: .utf8)) ?? "").contains("The kitchen lights are on.")
+                && size() > 16_000
+        }
+        #expect(spoke, "incant: \(server.stderr)\ntts: \(tts.stderr)\nsatellite: \(satellite.stderr)")
+        #expect(!server.stderr.contains("cannot speak"), "\(server.stderr)")
+        server.send(SIGTERM)
+        #expect(await server.waitForExit() == 0, "\(server.stderr)")
+    }
+
     @Test func simulateTakesASiteAndRefusesOtherSites() async throws {
         var cli = try CLIRunner()
         defer { cli.cleanUp() }
