@@ -15,7 +15,8 @@
 //   IncantDispatch     confirm → handle, response codes, handlers (programs, open, Swift,
 //                      HTTP on async-http-client), history                        (pure Swift)
 //   IncantServer       `incant serve`: the Wyoming protocol (Home Assistant) over TCP on
-//                      swift-nio; recognizers behind the SpeechRecognizer protocol (pure Swift)
+//                      swift-nio, and the satellites it connects to (a Listener each);
+//                      recognizers behind the SpeechRecognizer protocol           (pure Swift)
 //   IncantEvents       decisions and outcomes announced on a message bus (Hermes topics), queries
 //                      taken from it; the bus is a protocol                         (pure Swift)
 //   IncantMQTT         that bus over MQTT                                           (links libmosquitto)
@@ -84,7 +85,7 @@ var targets: [Target] = [
     .target(
         name: "IncantServer",
         dependencies: [
-            "IncantCapture", "IncantSpeech", "IncantPhrases", "IncantDispatch", "IncantEvents",
+            "IncantCapture", "IncantSpeech", "IncantPhrases", "IncantDispatch", "IncantEvents", "IncantListening",
             .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "NIOPosix", package: "swift-nio"),
         ],
@@ -128,7 +129,10 @@ var targets: [Target] = [
     ),
     .testTarget(
         name: "IncantDispatchTests",
-        dependencies: ["IncantDispatch", "IncantPhrases", .product(name: "Logging", package: "swift-log")],
+        dependencies: [
+            "IncantDispatch", "IncantPhrases", .product(name: "Logging", package: "swift-log"),
+            .product(name: "GRDB", package: "GRDB.swift"),
+        ],
         swiftSettings: swiftSettings
     ),
 ]

@@ -16,12 +16,16 @@ final class BackgroundIncant: @unchecked Sendable {
     /// Where audio for `--stdin` is written, when started with `feedsStandardInput`.
     let standardInput: Pipe?
 
-    /// Starts `command arguments` (by default the `incant` executable) with `cli`'s environment.
+    /// Starts `command arguments` (by default the `incant` executable) with `cli`'s environment;
+    /// `standalone`: `command` is the whole program and its arguments, without `incant`.
     init(
         _ cli: CLIRunner, _ arguments: [String], command: [String] = [], extraEnvironment: [String: String] = [:],
-        feedsStandardInput: Bool = false
+        feedsStandardInput: Bool = false, standalone: Bool = false
     ) throws {
-        if command.isEmpty {
+        if standalone {
+            process.executableURL = URL(fileURLWithPath: command[0])
+            process.arguments = Array(command.dropFirst()) + arguments
+        } else if command.isEmpty {
             process.executableURL = CLIRunner.executable
             process.arguments = arguments
         } else {

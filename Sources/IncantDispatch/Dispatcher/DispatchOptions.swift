@@ -6,10 +6,15 @@ public struct DispatchOptions: Sendable, Hashable {
     public var dryRun: Bool
     /// How many times a missing parameter is asked for when answers do not parse; at least 1.
     public var maximumAttempts: Int
+    /// Where the query came from (a satellite's or this machine's site, `--site`); `nil` for
+    /// nowhere in particular. Handlers get it as `INCANT_SITE` and `"site"`, the history records
+    /// it, and shortcuts and phrases limited to other sites are refused.
+    public var site: String?
 
     /// Creates options; by default the person is asked, the handler runs, and a missing value
     /// is asked for up to three times.
-    public init(assumeYes: Bool = false, dryRun: Bool = false, maximumAttempts: Int = 3) {
+    public init(assumeYes: Bool = false, dryRun: Bool = false, maximumAttempts: Int = 3, site: String? = nil) {
+        self.site = site
         self.assumeYes = assumeYes
         self.dryRun = dryRun
         self.maximumAttempts = maximumAttempts

@@ -13,11 +13,12 @@ import IncantPhrases
 ///   "confirm": {"code": "ready", "parameters": {}, "dialog": null, "reason": null, "durationMs": 12},
 ///   "handle": {"code": "success", "parameters": {}, "dialog": "Ordering 3 margherita.", "reason": null, "durationMs": 40},
 ///   "code": "success", "dialog": "Ordering 3 margherita.", "reason": null,
-///   "startedAt": "2025-01-01T12:00:00.000Z", "durationMs": 55
+///   "startedAt": "2025-01-01T12:00:00.000Z", "durationMs": 55, "site": "kitchen"
 /// }
 /// ```
 ///
-/// `confirm` and `handle` are `null` when the stage did not run.
+/// `confirm` and `handle` are `null` when the stage did not run, `site` when the query came from
+/// no site.
 public struct DispatchOutcome: Sendable, Hashable, Encodable {
     /// How far the dispatch went.
     public enum Status: String, Sendable, Hashable, Codable {
@@ -34,6 +35,9 @@ public struct DispatchOutcome: Sendable, Hashable, Encodable {
         /// The dispatch was cancelled (in the CLI: by SIGINT or SIGTERM); a running handler's
         /// process group was killed and the stage answered `failure`, reason `interrupted`.
         case interrupted
+        /// The shortcut (or the phrase said) is limited to sites the query did not come from;
+        /// nothing ran.
+        case notAtSite
     }
 
     /// The shortcut's identifier.
@@ -59,6 +63,8 @@ public struct DispatchOutcome: Sendable, Hashable, Encodable {
     public var startedAt: Date
     /// How long the whole dispatch took, questions included.
     public var duration: Duration
+    /// Where the query came from (``DispatchOptions/site``), if anywhere.
+    public var site: String?
 
     /// Creates an outcome.
     public init(
@@ -72,8 +78,10 @@ public struct DispatchOutcome: Sendable, Hashable, Encodable {
         dialog: String?,
         reason: String?,
         startedAt: Date,
-        duration: Duration
+        duration: Duration,
+        site: String? = nil
     ) {
+        self.site = site
         self.shortcut = shortcut
         self.query = query
         self.parameters = parameters
@@ -105,7 +113,7 @@ public struct DispatchOutcome: Sendable, Hashable, Encodable {
 
     private enum CodingKeys: String, CodingKey {
         case shortcut, query, parameters, status, confirm, handle, code, dialog, reason, startedAt,
-            durationMs
+            durationMs, site
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -121,5 +129,6 @@ public struct DispatchOutcome: Sendable, Hashable, Encodable {
         try container.encode(reason, forKey: .reason)
         try container.encode(UTCTimestamp.iso8601(startedAt), forKey: .startedAt)
         try container.encode(duration.roundedMilliseconds, forKey: .durationMs)
+        try container.encode(site, forKey: .site)
     }
 }

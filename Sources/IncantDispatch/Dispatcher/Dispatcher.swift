@@ -70,21 +70,32 @@ public struct Dispatcher: Sendable {
     /// group is killed, no further stage starts, and the outcome is `failure` with reason
     /// `interrupted` (status ``DispatchOutcome/Status/interrupted``); it is still recorded.
     ///
+    /// Before any of it, a shortcut limited to sites (or said with a phrase limited to sites,
+    /// `phraseSites`) that ``DispatchOptions/site`` is not one of is refused: nothing is asked
+    /// or run, the code is `failure` and the status ``DispatchOutcome/Status/notAtSite``.
+    ///
     /// Never throws: every problem is a failure outcome with a reason. The outcome is recorded
     /// in ``history``; a history error is logged, not returned.
     public func dispatch(
         _ shortcut: ShortcutDefinition,
         parameters: [String: ParameterValue] = [:],
         query: String,
-        options: DispatchOptions = DispatchOptions()
+        options: DispatchOptions = DispatchOptions(),
+        phraseSites: SiteRestriction? = nil
     ) async -> DispatchOutcome {
         let startedAt = Date()
         let start = ContinuousClock.now
         var outcome = DispatchOutcome(
             shortcut: shortcut.id, query: query, parameters: parameters, status: .completed,
             confirm: nil, handle: nil, code: .failure, dialog: nil, reason: nil,
-            startedAt: startedAt, duration: .zero)
-        await run(shortcut, options: options, into: &outcome)
+            startedAt: startedAt, duration: .zero, site: options.site)
+        if let refusal = SiteRefusal(shortcut: shortcut, phraseSites: phraseSites, site: options.site) {
+            outcome.status = .notAtSite
+            outcome.reason = refusal.description
+            outcome.dialog = refusal.dialog
+        } else {
+            await run(shortcut, options: options, into: &outcome)
+        }
         outcome.duration = ContinuousClock.now - start
         logger.debug(
             "dispatched",
@@ -135,7 +146,7 @@ public struct Dispatcher: Sendable {
 
         if Task.isCancelled { return interrupt(&outcome) }
         let confirm = await runStage(
-            .confirm, of: shortcut, parameters: outcome.parameters, query: outcome.query)
+            .confirm, of: shortcut, parameters: outcome.parameters, query: outcome.query, site: options.site)
         outcome.confirm = confirm
         outcome.code = confirm.code
         outcome.dialog = confirm.dialog
@@ -170,7 +181,7 @@ public struct Dispatcher: Sendable {
 
         if Task.isCancelled { return interrupt(&outcome) }
         let handle = await runStage(
-            .handle, of: shortcut, parameters: outcome.parameters, query: outcome.query)
+            .handle, of: shortcut, parameters: outcome.parameters, query: outcome.query, site: options.site)
         outcome.handle = handle
         outcome.status = wasInterrupted(handle) ? .interrupted : .completed
         outcome.code = handle.code
@@ -197,15 +208,16 @@ public struct Dispatcher: Sendable {
 
     /// Runs one stage of `shortcut` on its own: the handler answers, the code is checked
     /// against the shortcut's declarations, and the dialog is chosen. Parameters are used as
-    /// given (no defaults, no questions).
+    /// given (no defaults, no questions), the site is not checked.
     public func runStage(
         _ stage: DispatchStage,
         of shortcut: ShortcutDefinition,
         parameters: [String: ParameterValue],
-        query: String
+        query: String,
+        site: String? = nil
     ) async -> StageResult {
         let request = ShortcutRequest(
-            stage: stage, shortcut: shortcut.id, parameters: parameters, query: query)
+            stage: stage, shortcut: shortcut.id, parameters: parameters, query: query, site: site)
         let spec = stage == .confirm ? shortcut.confirm : shortcut.handle
         let start = ContinuousClock.now
         var response = await respond(to: request, with: spec, of: shortcut)

@@ -29,6 +29,8 @@ public struct HistoryEntry: Sendable, Hashable, Codable, Identifiable {
     public var totalMilliseconds: Int
     /// Why it failed, when it did.
     public var reason: String?
+    /// Where the query came from (a satellite's site, `--site`); `nil` for no site.
+    public var site: String?
 
     /// Creates an entry.
     public init(
@@ -44,8 +46,10 @@ public struct HistoryEntry: Sendable, Hashable, Codable, Identifiable {
         confirmMilliseconds: Int?,
         handleMilliseconds: Int?,
         totalMilliseconds: Int,
-        reason: String?
+        reason: String?,
+        site: String? = nil
     ) {
+        self.site = site
         self.id = id
         self.date = date
         self.query = query
@@ -75,7 +79,8 @@ public struct HistoryEntry: Sendable, Hashable, Codable, Identifiable {
             confirmMilliseconds: outcome.confirm?.duration.roundedMilliseconds,
             handleMilliseconds: outcome.handle?.duration.roundedMilliseconds,
             totalMilliseconds: outcome.duration.roundedMilliseconds,
-            reason: outcome.reason
+            reason: outcome.reason,
+            site: outcome.site
         )
     }
 }

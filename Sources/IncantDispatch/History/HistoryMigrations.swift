@@ -21,6 +21,12 @@ enum HistoryMigrations {
                 table.column("reason", .text)
             }
         }
+        // Added columns are nullable: rows written before them read as "no site".
+        migrator.registerMigration("v2: dispatch site") { db in
+            try db.alter(table: "dispatch") { table in
+                table.add(column: "site", .text)
+            }
+        }
         return migrator
     }
 }

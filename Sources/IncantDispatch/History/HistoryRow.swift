@@ -24,6 +24,7 @@ struct HistoryRow: Codable, FetchableRecord, MutablePersistableRecord {
     var handleMs: Int?
     var totalMs: Int
     var reason: String?
+    var site: String?
 
     init(_ entry: HistoryEntry) throws {
         let encoder = JSONEncoder()
@@ -41,6 +42,7 @@ struct HistoryRow: Codable, FetchableRecord, MutablePersistableRecord {
         self.handleMs = entry.handleMilliseconds
         self.totalMs = entry.totalMilliseconds
         self.reason = entry.reason
+        self.site = entry.site
     }
 
     /// The public entry; unreadable parameter JSON becomes no parameters, an unknown status
@@ -61,7 +63,8 @@ struct HistoryRow: Codable, FetchableRecord, MutablePersistableRecord {
             confirmMilliseconds: confirmMs,
             handleMilliseconds: handleMs,
             totalMilliseconds: totalMs,
-            reason: reason
+            reason: reason,
+            site: site
         )
     }
 

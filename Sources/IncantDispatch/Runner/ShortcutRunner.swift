@@ -38,8 +38,10 @@ public struct ShortcutRunner: Sendable {
         else {
             return QueryReport(query: query, match: match, outcome: nil)
         }
+        // A shortcut or phrase limited to other sites is refused by the dispatcher, not run.
         let outcome = await dispatcher.dispatch(
-            shortcut, parameters: candidate.parameters, query: query, options: options)
+            shortcut, parameters: candidate.parameters, query: query, options: options,
+            phraseSites: candidate.phrase.template.sites)
         return QueryReport(query: query, match: match, outcome: outcome)
     }
 }

@@ -35,11 +35,19 @@ public struct IncantConfiguration: Sendable, Hashable {
     public var wakeReply: String?
     /// The MQTT broker decisions are announced on and queries taken from (`mqtt:`); nil for none.
     public var mqtt: MQTTConfiguration?
+    /// The site of this machine's own microphone and of `simulate` (`site:`).
+    public var site: String?
+    /// Wyoming satellites to connect to (`satellites: [{name, uri, site}]`); empty for none.
+    public var satellites: [SatelliteSettings] = []
+    /// A Wyoming text-to-speech service (such as Piper) that speaks dialogs on satellites
+    /// (`tts: {uri}`); `nil` speaks with espeak-ng.
+    public var textToSpeech: WyomingAddress?
 
     /// The keys a configuration file may hold.
     public static let keys = [
         "shortcuts", "phrases", "device", "speak", "threshold", "rejection-threshold", "trailing-silence",
-        "answer-timeout", "model", "wake", "wake-window", "wake-threshold", "wake-reply", "mqtt",
+        "answer-timeout", "model", "wake", "wake-window", "wake-threshold", "wake-reply", "mqtt", "site",
+        "satellites", "tts",
     ]
 
     /// An empty configuration: every option at its built-in default.
@@ -151,9 +159,82 @@ public struct IncantConfiguration: Sendable, Hashable {
                     wakeReply = nil
                 }
             case "mqtt": mqtt = Self.mqtt(value, key: keyNode, reader: &reader, folder: folder, paths: paths)
+            case "site": site = Self.site(value, key: "'site'", reader: &reader)
+            case "satellites": satellites = Self.satellites(value, reader: &reader)
+            case "tts": textToSpeech = Self.textToSpeech(value, reader: &reader)
             default: break
             }
         }
         if !reader.diagnostics.isEmpty { throw DefinitionError(reader.diagnostics) }
+    }
+
+    /// A site name, or `nil` (with an error naming it) when it is not one.
+    private static func site(_ node: Node, key: String, reader: inout YAMLReader) -> String? {
+        guard let name = reader.string(node, what: key) else { return nil }
+        guard SiteRestriction.isValidName(name) else {
+            reader.error(node, "\(key): " + SiteRestriction.invalidNameMessage(name))
+            return nil
+        }
+        return name
+    }
+
+    /// `tcp://HOST:PORT`, or `nil` (with an error naming it) when it is not one.
+    private static func address(_ node: Node, key: String, reader: inout YAMLReader) -> WyomingAddress? {
+        guard let uri = reader.string(node, what: key) else { return nil }
+        do {
+            return try WyomingAddress(uri: uri)
+        } catch {
+            reader.error(node, "\(key) \"\(uri)\": \(error)")
+            return nil
+        }
+    }
+
+    /// `satellites:`, a list of `{name, uri, site}`. A satellite with a problem is reported
+    /// (file and line) and the whole configuration is refused, as for every other key.
+    private static func satellites(_ node: Node, reader: inout YAMLReader) -> [SatelliteSettings] {
+        guard let items = reader.sequence(node, what: "'satellites'") else { return [] }
+        var satellites: [SatelliteSettings] = []
+        var names: [String: SourceLocation] = [:]
+        for item in items {
+            guard let entries = reader.mapping(item, what: "a satellite") else { continue }
+            reader.checkKeys(entries, allowed: ["name", "uri", "site"], what: "a satellite")
+            func value(_ key: String) -> Node? { entries.first { $0.key == key }?.value }
+            let missing = ["name", "uri", "site"].filter { value($0) == nil }
+            guard missing.isEmpty else {
+                reader.error(
+                    item,
+                    "a satellite needs \(missing.map { "'\($0)'" }.joined(separator: ", ")), e.g. {name: kitchen-pi, uri: tcp://192.168.1.20:10700, site: kitchen}"
+                )
+                continue
+            }
+            guard let nameNode = value("name"), let name = reader.string(nameNode, what: "satellite 'name'"),
+                let uriNode = value("uri"),
+                let address = Self.address(uriNode, key: "satellite 'uri'", reader: &reader),
+                let siteNode = value("site"), let site = Self.site(siteNode, key: "satellite 'site'", reader: &reader)
+            else { continue }
+            guard !name.trimmingCharacters(in: .whitespaces).isEmpty else {
+                reader.error(nameNode, "satellite 'name' must not be empty")
+                continue
+            }
+            let location = reader.location(item)
+            if let first = names[name] {
+                reader.error(nameNode, "satellite '\(name)' is configured twice (first at line \(first.line))")
+                continue
+            }
+            names[name] = location
+            satellites.append(SatelliteSettings(name: name, address: address, site: site, location: location))
+        }
+        return satellites
+    }
+
+    /// `tts: {uri: tcp://HOST:PORT}`.
+    private static func textToSpeech(_ node: Node, reader: inout YAMLReader) -> WyomingAddress? {
+        guard let entries = reader.mapping(node, what: "'tts'") else { return nil }
+        reader.checkKeys(entries, allowed: ["uri"], what: "'tts'")
+        guard let uriNode = entries.first(where: { $0.key == "uri" })?.value else {
+            reader.error(node, "'tts' needs 'uri', e.g. tts: {uri: tcp://127.0.0.1:10200}")
+            return nil
+        }
+        return address(uriNode, key: "tts 'uri'", reader: &reader)
     }
 }

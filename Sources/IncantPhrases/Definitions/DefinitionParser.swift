@@ -6,13 +6,15 @@ import Yams
 struct DefinitionParser {
     static let shortcutKeys = [
         "id", "title", "description", "parameters", "phrases", "confirm", "handle",
-        "requires-confirmation", "responses",
+        "requires-confirmation", "responses", "sites",
     ]
+    /// The keys of a phrase written as a map, `{phrase: "…", sites: [kitchen]}`.
+    static let phraseKeys = ["phrase", "sites"]
     static let parameterKeys = ["name", "type", "values", "range", "default", "required", "prompt"]
     static let handlerKeys = ["run", "timeout", "open", "swift", "http"]
-    /// Names that would collide with the request's own `INCANT_STAGE`, `INCANT_SHORTCUT` and
-    /// `INCANT_QUERY` environment variables.
-    static let reservedParameterNames: Set<String> = ["stage", "shortcut", "query"]
+    /// Names that would collide with the request's own `INCANT_STAGE`, `INCANT_SHORTCUT`,
+    /// `INCANT_QUERY` and `INCANT_SITE` environment variables.
+    static let reservedParameterNames: Set<String> = ["stage", "shortcut", "query", "site"]
 
     var reader: YAMLReader
     /// Folder that relative `run` paths resolve against.
@@ -112,11 +114,14 @@ struct DefinitionParser {
         if let handleNode = value("handle") {
             definition.handle = parseHandler(handleNode, stage: "handle", definition: definition)
         }
+        if let sitesNode = value("sites") {
+            definition.sites = parseSites(sitesNode)
+        }
         if let phrasesNode = value("phrases"), let items = reader.sequence(phrasesNode, what: "'phrases'") {
             for item in items {
-                guard let text = reader.string(item, what: "a phrase") else { continue }
+                guard let (text, textNode, sites) = parsePhraseItem(item, definition: definition) else { continue }
                 do {
-                    let template = try PhraseTemplate(text, location: reader.location(item))
+                    let template = try PhraseTemplate(text, location: reader.location(textNode), sites: sites)
                     for name in template.slotNames where definition.parameter(named: name) == nil {
                         reader.error(item, "phrase \"\(text)\" uses unknown parameter {\(name)}" + known(definition))
                     }
@@ -136,6 +141,58 @@ struct DefinitionParser {
         }
         let errorsAfter = reader.diagnostics.filter { $0.severity == .error }.count
         return errorsAfter == errorsBefore ? definition : nil
+    }
+
+    /// `sites: [kitchen, bedroom]`: a non-empty list of site names.
+    mutating func parseSites(_ node: Node) -> SiteRestriction? {
+        guard let items = reader.sequence(node, what: "'sites'") else { return nil }
+        guard !items.isEmpty else {
+            reader.error(node, "'sites' must list at least one site, e.g. sites: [kitchen, bedroom]")
+            return nil
+        }
+        var names: [String] = []
+        for item in items {
+            guard let name = reader.string(item, what: "a site") else { return nil }
+            guard SiteRestriction.isValidName(name) else {
+                reader.error(item, SiteRestriction.invalidNameMessage(name))
+                return nil
+            }
+            names.append(name)
+        }
+        return SiteRestriction(names)
+    }
+
+    /// One item of `phrases:`: a template, or `{phrase: template, sites: [...]}`; returns the
+    /// text, the node it was written at and the phrase's sites.
+    mutating func parsePhraseItem(_ item: Node, definition: ShortcutDefinition) -> (String, Node, SiteRestriction?)? {
+        guard case .mapping = item else {
+            return reader.string(item, what: "a phrase").map { ($0, item, nil) }
+        }
+        guard let entries = reader.mapping(item, what: "a phrase") else { return nil }
+        reader.checkKeys(entries, allowed: Self.phraseKeys, what: "a phrase")
+        guard let textNode = entries.first(where: { $0.key == "phrase" })?.value else {
+            reader.error(
+                item, "a phrase written as a map needs 'phrase:', e.g. {phrase: \"preheat the oven\", sites: [kitchen]}"
+            )
+            return nil
+        }
+        guard let text = reader.string(textNode, what: "'phrase'") else { return nil }
+        var sites: SiteRestriction?
+        if let sitesNode = entries.first(where: { $0.key == "sites" })?.value {
+            guard let parsed = parseSites(sitesNode) else { return nil }
+            if let allowed = definition.sites {
+                let outside = parsed.sites.filter { !allowed.sites.contains($0) }
+                if !outside.isEmpty {
+                    reader.error(
+                        sitesNode,
+                        "phrase \"\(text)\" is for \(outside.joined(separator: ", ")), where shortcut '\(definition.id)' is not available (its sites: \(allowed))"
+                    )
+                    return nil
+                }
+            }
+            sites = parsed
+        }
+        return (text, textNode, sites)
     }
 
     func known(_ definition: ShortcutDefinition) -> String {

@@ -17,6 +17,8 @@ public struct ShortcutDefinition: Sendable, Hashable, Identifiable {
     /// Declared responses by code (`success`, `failurePizzeriaClosed`, …): their dialogs and
     /// extra parameters. Built-in codes need no declaration; custom codes must be declared.
     public var responses: [String: ResponseDeclaration]
+    /// The sites it may be used from (`sites:`); `nil` for every site and for queries from none.
+    public var sites: SiteRestriction?
     /// Where the shortcut is declared.
     public var location: SourceLocation
 
@@ -30,8 +32,10 @@ public struct ShortcutDefinition: Sendable, Hashable, Identifiable {
         handle: HandlerSpec? = nil,
         requiresConfirmation: Bool = false,
         responses: [String: ResponseDeclaration] = [:],
+        sites: SiteRestriction? = nil,
         location: SourceLocation = SourceLocation(file: "<code>")
     ) {
+        self.sites = sites
         self.id = id
         self.title = title
         self.description = description

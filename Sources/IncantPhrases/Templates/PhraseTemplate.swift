@@ -6,10 +6,16 @@ public struct PhraseTemplate: Sendable, Hashable, CustomStringConvertible {
     public var root: TemplateNode
     /// Where the template was written (YAML file and line, or the phrase store).
     public var location: SourceLocation
+    /// The sites this phrase may be said from (a phrase written as `{say: …, sites: […]}`);
+    /// `nil` for wherever its shortcut may be used.
+    public var sites: SiteRestriction?
 
     /// Parses `text`; throws ``TemplateSyntaxError`` naming the column of the problem.
-    public init(_ text: String, location: SourceLocation = SourceLocation(file: "<code>")) throws {
+    public init(
+        _ text: String, location: SourceLocation = SourceLocation(file: "<code>"), sites: SiteRestriction? = nil
+    ) throws {
         self.text = text
+        self.sites = sites
         self.root = try TemplateParser.parse(text)
         self.location = location
     }

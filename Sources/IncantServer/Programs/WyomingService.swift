@@ -128,6 +128,8 @@ public struct WyomingService: Sendable {
             return WyomingReplies.notHandled(
                 "\(outcome.shortcut) lacks a value, which cannot be asked over Wyoming; it did not run"
                     + (outcome.reason.map { " (\($0))" } ?? ""))
+        case .notAtSite:
+            return WyomingReplies.notHandled(outcome.reason ?? "\(outcome.shortcut) is not available here")
         case .stoppedAtConfirm, .interrupted:
             break
         }

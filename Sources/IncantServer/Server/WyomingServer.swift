@@ -37,7 +37,7 @@ public final class WyomingServer: Sendable {
         let channel = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .serverChannelOption(.backlog, value: 256)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
-            .childChannelOption(.socketOption(.tcp_nodelay), value: 1)
+            .childChannelOption(.tcpOption(.tcp_nodelay), value: 1)
             // A client that stops sending (or sends half an event and stops) still gets the answer.
             .childChannelOption(.allowRemoteHalfClosure, value: true)
             .bind(host: host, port: port) { child in

@@ -35,7 +35,9 @@ struct HistoryCommand: AsyncParsableCommand {
                 }
                 let parameters = entry.parameters.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(
                     separator: " ")
-                var line = "\(formatter.string(from: entry.date))  \"\(entry.query)\" → \(entry.shortcut)"
+                var line = "\(formatter.string(from: entry.date))  "
+                if let site = entry.site { line += "[\(site)] " }
+                line += "\"\(entry.query)\" → \(entry.shortcut)"
                 if !parameters.isEmpty { line += " " + parameters }
                 line += "  \(entry.code) (\(entry.totalMilliseconds) ms)"
                 if let reason = entry.reason { line += "  \(reason)" }

@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
+import IncantCapture
 import IncantDispatch
+import IncantListening
 import IncantPhrases
 import IncantRecognition
 import IncantServer
@@ -28,6 +30,15 @@ struct ServeCommand: AsyncParsableCommand {
             {"type": "auth", "data": {"token": "…"}} first, or it is closed. Home Assistant's \
             Wyoming integration sends no token, so reach a remote Incant through an SSH tunnel \
             or keep both on one machine.
+
+            It also connects to the Wyoming satellites listed under `satellites:` in \
+            config.yaml (--no-satellites: not), as Home Assistant does: it sends each \
+            "run-satellite", listens to the audio it streams (after the satellite's own wake \
+            word; or, from a satellite that streams all the time, after --wake when one is set), \
+            runs the shortcut heard with the satellite's `site` (INCANT_SITE), answers with a \
+            "transcript", and speaks the dialog on the satellite: the audio of the Wyoming \
+            text-to-speech service of `tts: {uri}`, else of espeak-ng. A satellite that cannot \
+            be reached or goes away is tried again, after 1 s and then up to every 30 s.
 
             With `mqtt:` in config.yaml, the decisions of "recognize" and "transcript" events and \
             the outcomes of the latter are published on the broker, and text published on \
@@ -60,6 +71,11 @@ struct ServeCommand: AsyncParsableCommand {
 
     @Flag(help: "Do not record dispatches in the history.")
     var noHistory = false
+
+    @Flag(help: "Do not connect to the satellites of config.yaml.")
+    var noSatellites = false
+
+    @OptionGroup var wake: WakeOptionGroup
 
     func validate() throws {
         if let decoders, !(1...64).contains(decoders) { throw ValidationError("--decoders must be between 1 and 64") }
@@ -103,12 +119,20 @@ struct ServeCommand: AsyncParsableCommand {
                     + "\(loaded.shortcuts.count) shortcuts); Ctrl-C stops")
             let queries = service
             mqtt?.start { await queries.run(query: $0) }
+            let links = noSatellites ? [] : try satelliteLinks(catalog: loaded, history: service.dispatcher.history)
             do {
                 _ = try await SignalCancellation.run {
-                    do {
-                        try await server.run()
-                    } catch is CancellationError {
-                        // SIGINT or SIGTERM: the server closed its connections.
+                    try await withThrowingDiscardingTaskGroup { group in
+                        // SIGINT or SIGTERM cancels both: the server closes its connections, each
+                        // satellite link its connection (a running shortcut is interrupted).
+                        group.addTask { await SatelliteLink.run(links) }
+                        group.addTask {
+                            do {
+                                try await server.run()
+                            } catch is CancellationError {
+                                // The server closed its connections.
+                            }
+                        }
                     }
                 }
             } catch {
@@ -119,6 +143,42 @@ struct ServeCommand: AsyncParsableCommand {
             await mqtt?.stop()
             await dispatcher.shutdown()
             StandardError.print("incant: stopped serving")
+        }
+    }
+
+    /// A link to each satellite of the configuration, with a listener (and recognizer) of its
+    /// own per connection; each prints what happens on standard error.
+    private func satelliteLinks(catalog loaded: PhraseCatalog, history: HistoryStore?) throws -> [SatelliteLink] {
+        let configuration = Settings.configuration
+        guard !configuration.satellites.isEmpty else { return [] }
+        let speech = speech
+        let wake = wake
+        let matchOptions = try matching.options()
+        let dispatchOptions = DispatchOptions(dryRun: dryRun)
+        let home = Settings.paths.home
+        // Made now, so that a wake word that cannot be built is told at once.
+        _ = try wake.settings(speech: speech)
+        var endpointer = EndpointerSettings()
+        if let milliseconds = configuration.trailingSilence { endpointer.trailingSilence = .milliseconds(milliseconds) }
+        endpointer.postRoll = min(endpointer.postRoll, endpointer.trailingSilence)
+        let detector = endpointer
+        for satellite in configuration.satellites {
+            StandardError.print(
+                "incant: satellite \(satellite.name) (site \(satellite.site)): connecting to \(satellite.address)")
+        }
+        return configuration.satellites.map { satellite in
+            SatelliteLink(
+                satellite: satellite, textToSpeech: configuration.textToSpeech,
+                makeListener: { parts in
+                    let recognizer = PocketSphinxRecognizer(try speech.makeRecognizer(for: loaded))
+                    return ListenerConfiguration(
+                        source: parts.source, recognizer: recognizer, catalog: loaded,
+                        detector: Endpointer(settings: detector), matchOptions: matchOptions,
+                        dispatcher: Dispatcher(history: history, homeDirectory: home),
+                        dispatchOptions: dispatchOptions, speaker: parts.speaker, isLive: true,
+                        wakeWord: parts.pipeline.streamsBeforeWakeWord ? try wake.settings(speech: speech) : nil)
+                },
+                report: { SatellitePrinter.print($0, satellite: satellite) })
         }
     }
 

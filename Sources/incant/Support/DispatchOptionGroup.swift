@@ -19,7 +19,23 @@ struct DispatchOptionGroup: ParsableArguments {
     @Flag(help: "Do not record dispatches in the history.")
     var noHistory = false
 
-    var options: DispatchOptions { DispatchOptions(assumeYes: yes, dryRun: dryRun) }
+    @Option(
+        name: .customLong("site"),
+        help: ArgumentHelp(
+            "Where the query comes from: handlers get it as INCANT_SITE; shortcuts limited to other sites are refused "
+                + "(default: `site:` in config.yaml, else none).", valueName: "site"))
+    var siteOption: String?
+
+    /// `--site`, else the configuration file's `site:`.
+    var site: String? { siteOption ?? Settings.configuration.site }
+
+    func validate() throws {
+        if let siteOption, !SiteRestriction.isValidName(siteOption) {
+            throw ValidationError("--site: " + SiteRestriction.invalidNameMessage(siteOption))
+        }
+    }
+
+    var options: DispatchOptions { DispatchOptions(assumeYes: yes, dryRun: dryRun, site: site) }
 
     /// Names `--answer` takes besides parameters: the answer to a yes/no confirmation.
     static let confirmationNames: Set<String> = ["yes", "confirm"]

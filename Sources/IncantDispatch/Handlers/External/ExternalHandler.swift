@@ -5,10 +5,10 @@ import IncantPhrases
 /// JSON request on stdin and may answer one JSON response on stdout.
 ///
 /// The program runs in its own session and process group, in `workingDirectory`, with the
-/// request also given as `INCANT_STAGE`, `INCANT_SHORTCUT`, `INCANT_QUERY` and
-/// `INCANT_<NAME>` environment variables. When it runs past `timeout`, its whole process group
-/// is killed with `SIGKILL` and the answer is `failure` with reason `timeout`. At most
-/// `outputLimit` bytes of stdout and of stderr are kept.
+/// request also given as `INCANT_STAGE`, `INCANT_SHORTCUT`, `INCANT_QUERY`, `INCANT_SITE` (when
+/// the query came from a site) and `INCANT_<NAME>` environment variables. When it runs past
+/// `timeout`, its whole process group is killed with `SIGKILL` and the answer is `failure` with
+/// reason `timeout`. At most `outputLimit` bytes of stdout and of stderr are kept.
 public struct ExternalHandler: Sendable, Hashable {
     /// The program and its arguments, with `{param}` placeholders in the arguments.
     public var arguments: [String]

@@ -15,9 +15,10 @@ enum HandlerEnvironment {
     }
 
     /// Changes to the inherited environment for `request`: `INCANT_STAGE`, `INCANT_SHORTCUT`,
-    /// `INCANT_QUERY`, and `INCANT_<NAME>` for each declared parameter (removed when the
-    /// parameter has no value, so a stale variable from our own environment cannot leak in).
-    /// The three request variables win over a parameter whose name maps to the same variable.
+    /// `INCANT_QUERY`, `INCANT_SITE` (removed when the query came from no site), and
+    /// `INCANT_<NAME>` for each declared parameter (removed when the parameter has no value, so
+    /// a stale variable from our own environment cannot leak in). The request variables win
+    /// over a parameter whose name maps to the same variable.
     static func variables(
         for request: ShortcutRequest,
         declaredParameters: [String]
@@ -30,6 +31,7 @@ enum HandlerEnvironment {
         variables["INCANT_STAGE"] = request.stage.rawValue
         variables["INCANT_SHORTCUT"] = request.shortcut
         variables["INCANT_QUERY"] = request.query
+        variables["INCANT_SITE"] = .some(request.site)
         return variables
     }
 }
