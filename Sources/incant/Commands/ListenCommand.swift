@@ -120,7 +120,7 @@ struct ListenCommand: AsyncParsableCommand {
             learner: online, wakeWord: try wake.settings(speech: speech), maximumTurns: once ? 1 : nil)
         configuration.control = control
         // `mqtt:` in the configuration file: decisions announced, queries taken.
-        let mqtt = try MQTTEvents.configured(settings.value.mqtt)
+        let mqtt = try MQTTEvents.configured(settings.value.mqtt, site: dispatching.site)
         configuration.announcer = mqtt?.announcer
         let listener = Listener(configuration)
         mqtt?.start { await listener.query($0) }

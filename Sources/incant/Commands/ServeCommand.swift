@@ -97,7 +97,7 @@ struct ServeCommand: AsyncParsableCommand {
                 PocketSphinxRecognizer(try speech.makeRecognizer(for: loaded))
             }
             // `mqtt:` in the configuration file: decisions announced, queries taken.
-            let mqtt = try MQTTEvents.configured(Settings.configuration.mqtt)
+            let mqtt = try MQTTEvents.configured(Settings.configuration.mqtt, site: Settings.configuration.site)
             let dispatcher = Dispatcher(history: history(), homeDirectory: Settings.paths.home)
             var service = WyomingService(
                 matcher: PhraseMatcher(catalog: loaded, options: try matching.options()),

@@ -17,13 +17,16 @@ final class MQTTEvents: Sendable {
     private let queries = Mutex<RemoteQueries?>(nil)
 
     /// The events of `configuration`, or nil when it has no `mqtt:`; nothing connects yet.
-    static func configured(_ configuration: MQTTConfiguration?) throws -> MQTTEvents? {
+    ///
+    /// The site in topics and messages is the `mqtt:` section's own, else `site` (the
+    /// machine's `site:` or `--site`), else the machine's host name.
+    static func configured(_ configuration: MQTTConfiguration?, site: String?) throws -> MQTTEvents? {
         guard let configuration else { return nil }
-        return try MQTTEvents(configuration)
+        return try MQTTEvents(configuration, site: site)
     }
 
-    private init(_ configuration: MQTTConfiguration) throws {
-        let site = configuration.site ?? EventTopics.level(Self.hostName())
+    private init(_ configuration: MQTTConfiguration, site machineSite: String?) throws {
+        let site = configuration.site ?? machineSite ?? EventTopics.level(Self.hostName())
         let topics = EventTopics(site: site, prefix: configuration.topicPrefix ?? EventTopics.defaultPrefix)
         do {
             let password = try configuration.passwordFile.map { (file: String) throws(MQTTError) in
