@@ -29,6 +29,8 @@ enum SatellitePrinter {
                 StandardError.print("\(prefix) [\(satellite.site)]: \(turn.report.summary)")
             case .wakeWordHeard:
                 StandardError.print("\(prefix): wake word heard")
+            case .uncertain(let choice, _):
+                StandardError.print("\(prefix): uncertain: \(choice)")
             case .questionAsked(let question, _):
                 StandardError.print("\(prefix): asks \"\(question)\"")
             case .problem(let problem):
