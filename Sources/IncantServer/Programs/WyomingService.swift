@@ -1,4 +1,5 @@
 import Foundation
+import IncantCapture
 import IncantDispatch
 import IncantPhrases
 import IncantSpeech
@@ -17,14 +18,24 @@ public struct WyomingService: Sendable {
     public let maximumAudioSeconds: Double
     /// The version `info` gives for the programs.
     public let version: String
+    /// How the speech in a stream is found (``StreamedSpeech``): what is decoded is the stream
+    /// from its first utterance's start to its last one's end.
+    public let endpointer: EndpointerSettings
+    /// Whether a stream's speech is decoded as soon as it has settled (its post-roll heard),
+    /// while the client is still sending audio, instead of only at `audio-stop`. The transcript
+    /// is the same either way; only when it is ready differs.
+    public let decodesWhileStreaming: Bool
 
     /// The language of every phrase and transcript.
     public static let language = "en"
 
     public init(
         matcher: PhraseMatcher, dispatcher: Dispatcher, pool: RecognizerPool,
-        dispatchOptions: DispatchOptions = DispatchOptions(), maximumAudioSeconds: Double = 30, version: String
+        dispatchOptions: DispatchOptions = DispatchOptions(), maximumAudioSeconds: Double = 30,
+        endpointer: EndpointerSettings = EndpointerSettings(), decodesWhileStreaming: Bool = true, version: String
     ) {
+        self.endpointer = endpointer
+        self.decodesWhileStreaming = decodesWhileStreaming
         self.matcher = matcher
         self.dispatcher = dispatcher
         self.pool = pool
@@ -78,10 +89,15 @@ public struct WyomingService: Sendable {
 
     /// Recognizes 16 kHz mono samples and decides; the transcript is empty unless a phrase was
     /// heard and not rejected.
-    public func transcribe(_ samples: [Int16]) async throws -> String {
+    ///
+    /// - Throws: `CancellationError` when `cancellation` was cancelled before the decision (a
+    ///   decoding waiting for a recognizer then never starts).
+    public func transcribe(_ samples: [Int16], cancellation: RecognitionCancellation? = nil) async throws -> String {
         let matcher = matcher
         let understanding = try await pool.withRecognizer { recognizer in
-            try UtteranceInterpreter(recognizer: recognizer, matcher: matcher).interpret(samples)
+            if cancellation?.isCancelled == true { throw CancellationError() }
+            return try UtteranceInterpreter(recognizer: recognizer, matcher: matcher).interpret(
+                samples, cancellation: cancellation)
         }
         switch understanding.decision {
         case .accepted, .ambiguous: return understanding.recognition.transcript

@@ -51,6 +51,12 @@ struct ServeCommand: AsyncParsableCommand {
     @OptionGroup var matching: MatchOptionGroup
     @OptionGroup var speech: SpeechOptions
 
+    @Flag(
+        help: ArgumentHelp(
+            "Decode a stream only at audio-stop, not as soon as its speech has settled (the same transcript, later; for comparison)."
+        ))
+    var decodeAtStop = false
+
     @Flag(help: "Run the confirm stage only; do not run the handle stage.")
     var dryRun = false
 
@@ -80,7 +86,7 @@ struct ServeCommand: AsyncParsableCommand {
                 matcher: PhraseMatcher(catalog: loaded, options: try matching.options()),
                 dispatcher: Dispatcher(history: history(), homeDirectory: Settings.paths.home),
                 pool: RecognizerPool(recognizers), dispatchOptions: DispatchOptions(dryRun: dryRun),
-                version: Incant.configuration.version)
+                decodesWhileStreaming: !decodeAtStop, version: Incant.configuration.version)
             let server: WyomingServer
             do {
                 server = try await WyomingServer.bind(
