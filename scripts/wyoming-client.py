@@ -17,6 +17,7 @@ summary object).
 import argparse
 import asyncio
 import json
+import os
 import random
 import sys
 import time
@@ -30,7 +31,8 @@ from wyoming.handle import Handled, NotHandled
 from wyoming.info import Describe, Info
 from wyoming.intent import Intent, NotRecognized, Recognize
 
-TIMEOUT = 60
+# Seconds to wait for an answer; WYOMING_CLIENT_TIMEOUT overrides (a loaded machine's backlog).
+TIMEOUT = float(os.environ.get("WYOMING_CLIENT_TIMEOUT", "60"))
 
 
 def host_port(uri):
