@@ -5,7 +5,9 @@ import IncantSpeech
 /// decoding of its settled span begun on the ``RecognizerPool`` before `audio-stop`.
 ///
 /// At most one decoding per stream is in flight: when the settled span changes (speech
-/// resumed), the decoding of the old one is cancelled and one of the new span begun. At
+/// resumed), the decoding of the old one is cancelled and one of the new span begun, on a
+/// recognizer that is free at that moment only (never in line before a stream's final
+/// decoding; with every recognizer busy, a later chunk tries again). At
 /// `audio-stop` the decoding is used only if it was of exactly the final span, so the
 /// transcript is always the one decoding the whole stream at its end would give; otherwise, or
 /// when the service decodes at the stop only, the final span is decoded then.
@@ -34,10 +36,14 @@ struct StreamTranscription: Sendable {
         guard service.decodesWhileStreaming, let settled = speech.settledSpan, settled != speculation?.span else {
             return
         }
-        speculation?.cancellation.cancel()
+        // Only on a recognizer free now: when every one is busy, the next chunk tries again, and
+        // a machine with more streams than it decodes in time decodes each at its stop instead of
+        // queueing decodings that speech resuming may make useless.
         let cancellation = RecognitionCancellation()
-        let samples = speech.samples(in: settled)
-        let task = Task { try await service.transcribe(samples, cancellation: cancellation) }
+        guard let task = service.transcribeIfFree(speech.samples(in: settled), cancellation: cancellation) else {
+            return
+        }
+        speculation?.cancellation.cancel()
         speculation = Speculation(span: settled, task: task, cancellation: cancellation)
     }
 

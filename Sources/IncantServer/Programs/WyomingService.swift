@@ -93,15 +93,29 @@ public struct WyomingService: Sendable {
     /// - Throws: `CancellationError` when `cancellation` was cancelled before the decision (a
     ///   decoding waiting for a recognizer then never starts).
     public func transcribe(_ samples: [Int16], cancellation: RecognitionCancellation? = nil) async throws -> String {
+        try await pool.withRecognizer(transcription(of: samples, cancellation: cancellation))
+    }
+
+    /// Begins ``transcribe(_:cancellation:)`` of `samples` if a recognizer is free now; nil when
+    /// none is (a decoding ahead of `audio-stop` must not delay the ones waiting for theirs).
+    public func transcribeIfFree(_ samples: [Int16], cancellation: RecognitionCancellation) -> Task<String, any Error>?
+    {
+        pool.withFreeRecognizer(transcription(of: samples, cancellation: cancellation))
+    }
+
+    /// The work of transcribing `samples` on a recognizer of the pool.
+    private func transcription(of samples: [Int16], cancellation: RecognitionCancellation?)
+        -> @Sendable (any SpeechRecognizer) throws -> String
+    {
         let matcher = matcher
-        let understanding = try await pool.withRecognizer { recognizer in
+        return { recognizer in
             if cancellation?.isCancelled == true { throw CancellationError() }
-            return try UtteranceInterpreter(recognizer: recognizer, matcher: matcher).interpret(
+            let understanding = try UtteranceInterpreter(recognizer: recognizer, matcher: matcher).interpret(
                 samples, cancellation: cancellation)
-        }
-        switch understanding.decision {
-        case .accepted, .ambiguous: return understanding.recognition.transcript
-        case .rejected: return ""
+            switch understanding.decision {
+            case .accepted, .ambiguous: return understanding.recognition.transcript
+            case .rejected: return ""
+            }
         }
     }
 
