@@ -234,6 +234,10 @@ if !coreOnly {
             swiftSettings: swiftSettings
         ),
     ]
+    // The server's streamed decoding is checked against real pocketsphinx on real recordings.
+    for target in targets where target.name == "IncantServerTests" {
+        target.dependencies.append("IncantRecognition")
+    }
 }
 
 let package = Package(

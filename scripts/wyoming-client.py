@@ -7,6 +7,7 @@ as Home Assistant would. Run it with the project's venv (scripts/setup-wyoming.s
     ... recognize "order a pizza"      # intent
     ... handle "order a pizza"         # handled / not-handled
     ... malformed                      # bad and truncated frames on other connections; this one still served
+    ... --token-file FILE describe     # present the token of `incant serve --token-file` first (an "auth" event)
     ... bench FILE.wav... --streams 10 --rounds 3   # concurrent real-time streams, latency percentiles
 
 Every event received is printed as one JSON object per line: {"type", "data"} (bench prints one
@@ -16,6 +17,7 @@ summary object).
 import argparse
 import asyncio
 import json
+import os
 import random
 import sys
 import time
@@ -24,12 +26,13 @@ import wave
 from wyoming.asr import Transcribe, Transcript
 from wyoming.audio import AudioChunk, AudioStart, AudioStop
 from wyoming.client import AsyncTcpClient
-from wyoming.event import async_read_event
+from wyoming.event import Event, async_read_event
 from wyoming.handle import Handled, NotHandled
 from wyoming.info import Describe, Info
 from wyoming.intent import Intent, NotRecognized, Recognize
 
-TIMEOUT = 60
+# Seconds to wait for an answer; WYOMING_CLIENT_TIMEOUT overrides (a loaded machine's backlog).
+TIMEOUT = float(os.environ.get("WYOMING_CLIENT_TIMEOUT", "60"))
 
 
 def host_port(uri):
@@ -80,6 +83,9 @@ async def stream(client, path, real_time, chunk_ms=20):
 async def single(args):
     host, port = host_port(args.uri)
     async with AsyncTcpClient(host, port) as client:
+        if args.token_file:
+            with open(args.token_file, encoding="utf-8") as file:
+                await client.write_event(Event(type="auth", data={"token": file.read().strip()}))
         if args.command == "describe":
             await client.write_event(Describe().event())
             show(await until(client, Info))
@@ -128,6 +134,9 @@ async def malformed(args):
             host, port, b'{"type": "audio-chunk", "payload_length": 100}\n' + bytes(10), True
         )
         results["long-header"] = await raw_exchange(host, port, b"{" + b" " * 70000, False)
+        results["payload-over-limit"] = await raw_exchange(
+            host, port, b'{"type": "audio-chunk", "payload_length": 4194305}\n' + bytes(65536), False
+        )
         await good.write_event(Recognize(text=args.argument or "hello").event())
         after = await until(good, Intent, NotRecognized)
         results["after"] = after.type
@@ -179,6 +188,7 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--uri", default="tcp://127.0.0.1:10700")
     parser.add_argument("--real-time", action="store_true", help="send audio no faster than it plays")
+    parser.add_argument("--token-file", help="send the token in this file first, in an auth event")
     parser.add_argument("--streams", type=int, default=10)
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("command", choices=["describe", "transcribe", "recognize", "handle", "malformed", "bench"])

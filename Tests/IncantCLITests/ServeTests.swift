@@ -130,7 +130,7 @@ struct ServeTests {
             try await Self.wyoming(["--uri", uri, "malformed", "turn on the kitchen lights"]).first)
         #expect(result["before"] as? String == "info")
         #expect(result["after"] as? String == "intent")
-        for name in ["not-json", "wrong-length", "oversized", "long-header"] {
+        for name in ["not-json", "wrong-length", "oversized", "long-header", "payload-over-limit"] {
             let events = result[name] as? [[String: Any]] ?? []
             #expect(events.map { $0["type"] as? String } == ["error"], "\(name): \(events)")
             #expect((events.first?["data"] as? [String: Any])?["code"] as? String == "malformed-event", "\(name)")
@@ -139,6 +139,40 @@ struct ServeTests {
         let truncated = result["truncated"] as? [[String: Any]] ?? []
         #expect(truncated.allSatisfy { $0["type"] as? String == "error" }, "\(truncated)")
         #expect(server.process.isRunning)
+        server.send(SIGINT)
+        #expect(await server.waitForExit() == 0)
+    }
+
+    @Test func beyondLoopbackEveryConnectionPresentsTheToken() async throws {
+        let cli = try CLIRunner()
+        defer { cli.cleanUp() }
+        let tokenFile = cli.home.appendingPathComponent("serve-token").path
+        try "a-token-of-thirty-two-characters\n".write(toFile: tokenFile, atomically: true, encoding: .utf8)
+        let server = try BackgroundIncant(
+            cli,
+            [
+                "serve", "--uri", "tcp://0.0.0.0:0", "--token-file", tokenFile, "--shortcuts", CLIRunner.demo,
+                "--decoders", "1",
+            ])
+        defer { server.stop() }
+        var port: String?
+        _ = await BackgroundIncant.waitUntil(within: .seconds(180)) {
+            guard let range = server.stderr.range(of: #"tcp://0\.0\.0\.0:[0-9]+"#, options: .regularExpression) else {
+                return !server.process.isRunning
+            }
+            port = String(server.stderr[range].split(separator: ":").last ?? "")
+            return true
+        }
+        let uri = "tcp://127.0.0.1:\(try #require(port, "incant serve did not start: \(server.stderr)"))"
+        let refused = try await Self.wyoming(["--uri", uri, "describe"])
+        #expect(refused.map { $0["type"] as? String } == ["error"], "\(refused)")
+        #expect((refused.first?["data"] as? [String: Any])?["code"] as? String == "unauthorized")
+        let wrongFile = cli.home.appendingPathComponent("wrong-token").path
+        try "another-token-of-32-characters!!\n".write(toFile: wrongFile, atomically: true, encoding: .utf8)
+        let wrong = try await Self.wyoming(["--uri", uri, "--token-file", wrongFile, "describe"])
+        #expect(wrong.map { $0["type"] as? String } == ["error"], "\(wrong)")
+        let admitted = try await Self.wyoming(["--uri", uri, "--token-file", tokenFile, "describe"])
+        #expect(admitted.map { $0["type"] as? String } == ["info"], "\(admitted)")
         server.send(SIGINT)
         #expect(await server.waitForExit() == 0)
     }

@@ -4,6 +4,7 @@ import IncantDispatch
 import IncantEvents
 import IncantListening
 import IncantPhrases
+import IncantTestSupport
 import Synchronization
 import Testing
 

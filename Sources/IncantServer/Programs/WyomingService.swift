@@ -1,4 +1,5 @@
 import Foundation
+import IncantCapture
 import IncantDispatch
 import IncantEvents
 import IncantPhrases
@@ -21,15 +22,25 @@ public struct WyomingService: Sendable {
     /// Announces the decisions of `recognize` and `handle` and the outcomes of `handle` on a
     /// message bus (MQTT); nil announces nothing.
     public var announcer: DecisionAnnouncer?
+    /// How the speech in a stream is found (``StreamedSpeech``): what is decoded is the stream
+    /// from its first utterance's start to its last one's end.
+    public let endpointer: EndpointerSettings
+    /// Whether a stream's speech is decoded as soon as it has settled (its post-roll heard),
+    /// while the client is still sending audio, instead of only at `audio-stop`. The transcript
+    /// is the same either way; only when it is ready differs.
+    public let decodesWhileStreaming: Bool
 
     /// The language of every phrase and transcript.
     public static let language = "en"
 
     public init(
         matcher: PhraseMatcher, dispatcher: Dispatcher, pool: RecognizerPool,
-        dispatchOptions: DispatchOptions = DispatchOptions(), maximumAudioSeconds: Double = 30, version: String,
+        dispatchOptions: DispatchOptions = DispatchOptions(), maximumAudioSeconds: Double = 30,
+        endpointer: EndpointerSettings = EndpointerSettings(), decodesWhileStreaming: Bool = true, version: String,
         announcer: DecisionAnnouncer? = nil
     ) {
+        self.endpointer = endpointer
+        self.decodesWhileStreaming = decodesWhileStreaming
         self.matcher = matcher
         self.dispatcher = dispatcher
         self.pool = pool
@@ -84,15 +95,34 @@ public struct WyomingService: Sendable {
 
     /// Recognizes 16 kHz mono samples and decides; the transcript is empty unless a phrase was
     /// heard and not rejected.
-    public func transcribe(_ samples: [Int16]) async throws -> String {
+    ///
+    /// - Throws: `CancellationError` when `cancellation` was cancelled before the decision (a
+    ///   decoding waiting for a recognizer then never starts).
+    public func transcribe(_ samples: [Int16], cancellation: RecognitionCancellation? = nil) async throws -> String {
+        try await pool.withRecognizer(transcription(of: samples, cancellation: cancellation))
+    }
+
+    /// Begins ``transcribe(_:cancellation:)`` of `samples` if a recognizer is free now; nil when
+    /// none is (a decoding ahead of `audio-stop` must not delay the ones waiting for theirs).
+    public func transcribeIfFree(_ samples: [Int16], cancellation: RecognitionCancellation) -> Task<String, any Error>?
+    {
+        pool.withFreeRecognizer(transcription(of: samples, cancellation: cancellation))
+    }
+
+    /// The work of transcribing `samples` on a recognizer of the pool.
+    private func transcription(of samples: [Int16], cancellation: RecognitionCancellation?)
+        -> @Sendable (any SpeechRecognizer) throws -> String
+    {
         let matcher = matcher
-        let understanding = try await pool.withRecognizer { recognizer in
-            try UtteranceInterpreter(recognizer: recognizer, matcher: matcher).interpret(samples)
-        }
-        switch understanding.decision {
-        case .accepted, .ambiguous: return understanding.recognition.transcript
-        // No question can be asked over Wyoming: a contested word sends nothing on.
-        case .rejected, .uncertain: return ""
+        return { recognizer in
+            if cancellation?.isCancelled == true { throw CancellationError() }
+            let understanding = try UtteranceInterpreter(recognizer: recognizer, matcher: matcher).interpret(
+                samples, cancellation: cancellation)
+            switch understanding.decision {
+            case .accepted, .ambiguous: return understanding.recognition.transcript
+            // No question can be asked over Wyoming: a contested word sends nothing on.
+            case .rejected, .uncertain: return ""
+            }
         }
     }
 

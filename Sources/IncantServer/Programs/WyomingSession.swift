@@ -18,15 +18,7 @@ public struct WyomingSession: Sendable {
     private let token: String?
     private var authenticated: Bool
     /// The stream of audio being received, if one is.
-    private var stream: AudioStream?
-
-    private struct AudioStream {
-        var converter: AudioStreamConverter
-        var samples: [Int16] = []
-        /// Set when the stream broke (a chunk of another format, too long): the rest of it is
-        /// dropped and `audio-stop` answers nothing more.
-        var failed = false
-    }
+    private var stream: StreamTranscription?
 
     public init(service: WyomingService, token: String? = nil) {
         self.service = service
@@ -61,10 +53,12 @@ public struct WyomingSession: Sendable {
         case .malformed(let type, let problem):
             return Answer([WyomingReplies.error("\(type): \(problem)", code: .badRequest)])
         case .audioStart(.failure(let error)):
+            stream?.abandon()
             stream = nil
             return Answer([WyomingReplies.error("audio-start: \(error)", code: .badRequest)])
         case .audioStart(.success(let format)):
-            stream = AudioStream(converter: AudioStreamConverter(format: format))
+            stream?.abandon()
+            stream = StreamTranscription(format: format, service: service)
             return Answer()
         case .audioChunk(let format, let payload):
             return receive(payload, format: format)
@@ -72,9 +66,8 @@ public struct WyomingSession: Sendable {
             guard var current = stream else { return Answer() }
             stream = nil
             guard !current.failed else { return Answer() }
-            current.samples += current.converter.finish()
             do {
-                let text = try await service.transcribe(current.samples)
+                let text = try await current.finish(service: service)
                 return Answer([WyomingReplies.transcript(text, language: WyomingService.language)])
             } catch {
                 return Answer([WyomingReplies.error("cannot recognize the audio: \(error)", code: .recognitionFailed)])
@@ -86,6 +79,12 @@ public struct WyomingSession: Sendable {
         }
     }
 
+    /// Stops the decoding of a stream in flight, if any: the connection has ended.
+    public mutating func close() {
+        stream?.abandon()
+        stream = nil
+    }
+
     /// Converts a chunk of the current stream; a chunk without a stream is dropped.
     private mutating func receive(_ payload: [UInt8], format: Result<PCMFormat, PCMFormatError>?) -> Answer {
         guard var current = stream, !current.failed else { return Answer() }
@@ -94,9 +93,11 @@ public struct WyomingSession: Sendable {
             switch format {
             case .failure(let error):
                 current.failed = true
+                current.abandon()
                 return Answer([WyomingReplies.error("audio-chunk: \(error)", code: .badRequest)])
             case .success(let announced) where announced != current.converter.format:
                 current.failed = true
+                current.abandon()
                 return Answer([
                     WyomingReplies.error(
                         "audio-chunk is \(announced), but audio-start announced \(current.converter.format)",
@@ -106,10 +107,10 @@ public struct WyomingSession: Sendable {
                 break
             }
         }
-        current.samples += current.converter.convert(payload)
+        current.receive(payload, service: service)
         if current.converter.inputSeconds > service.maximumAudioSeconds {
             current.failed = true
-            current.samples = []
+            current.abandon()
             return Answer([
                 WyomingReplies.error(
                     "audio longer than \(Int(service.maximumAudioSeconds)) s; the rest of this stream is ignored",

@@ -43,6 +43,24 @@ public final class RecognizerPool: Sendable {
         }
     }
 
+    /// Starts `work` with a recognizer on its thread if one is free now; nil, without waiting,
+    /// when every recognizer is busy or waited for. For work that may be skipped (a decoding
+    /// begun before it is needed), so that it never delays work waiting in line.
+    public func withFreeRecognizer<T: Sendable>(_ work: @escaping @Sendable (any SpeechRecognizer) throws -> T)
+        -> Task<T, any Error>?
+    {
+        let taken = state.withLock { state -> Int? in state.waiting.isEmpty ? state.free.popLast() : nil }
+        guard let index = taken else { return nil }
+        let recognizer = recognizers[index]
+        let queue = queues[index]
+        return Task {
+            defer { release(index) }
+            return try await withCheckedThrowingContinuation { continuation in
+                queue.async { continuation.resume(with: Result { try work(recognizer) }) }
+            }
+        }
+    }
+
     private func acquire() async -> Int {
         await withCheckedContinuation { continuation in
             let index = state.withLock { state -> Int? in

@@ -96,6 +96,8 @@ public final class WyomingServer: Sendable {
                 return
             }
             var session = WyomingSession(service: service, token: token)
+            // A decoding begun for a stream this connection will never finish is stopped.
+            defer { session.close() }
             do {
                 for try await event in inbound {
                     let answer = await session.respond(to: event)

@@ -66,6 +66,12 @@ struct ServeCommand: AsyncParsableCommand {
     @OptionGroup var matching: MatchOptionGroup
     @OptionGroup var speech: SpeechOptions
 
+    @Flag(
+        help: ArgumentHelp(
+            "Decode a stream only at audio-stop, not as soon as its speech has settled (the same transcript, later; for comparison)."
+        ))
+    var decodeAtStop = false
+
     @Flag(help: "Run the confirm stage only; do not run the handle stage.")
     var dryRun = false
 
@@ -103,7 +109,7 @@ struct ServeCommand: AsyncParsableCommand {
                 matcher: PhraseMatcher(catalog: loaded, options: try matching.options()),
                 dispatcher: dispatcher,
                 pool: RecognizerPool(recognizers), dispatchOptions: DispatchOptions(dryRun: dryRun),
-                version: Incant.configuration.version)
+                decodesWhileStreaming: !decodeAtStop, version: Incant.configuration.version)
             service.announcer = mqtt?.announcer
             let server: WyomingServer
             do {
