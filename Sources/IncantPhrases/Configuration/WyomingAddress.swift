@@ -9,10 +9,11 @@ public struct WyomingAddress: Sendable, Hashable, CustomStringConvertible {
         self.port = port
     }
 
-    /// Reads `tcp://HOST:PORT`.
+    /// Reads `tcp://HOST:PORT`; port 0 (any free port, for a server to bind) only when
+    /// `anyPort` allows it.
     ///
     /// - Throws: ``WyomingAddressError`` saying what is wrong with `uri`.
-    public init(uri: String) throws(WyomingAddressError) {
+    public init(uri: String, anyPort: Bool = false) throws(WyomingAddressError) {
         guard uri.hasPrefix("tcp://") else { throw WyomingAddressError("only tcp://HOST:PORT is supported") }
         let rest = uri.dropFirst("tcp://".count)
         let hostPart: Substring
@@ -28,8 +29,9 @@ public struct WyomingAddress: Sendable, Hashable, CustomStringConvertible {
             portPart = rest[rest.index(after: colon)...]
         }
         guard !hostPart.isEmpty else { throw WyomingAddressError("no host") }
-        guard let port = Int(portPart), (1...65_535).contains(port) else {
-            throw WyomingAddressError("port \"\(portPart)\" is not a number from 1 to 65535")
+        let lowest = anyPort ? 0 : 1
+        guard let port = Int(portPart), (lowest...65_535).contains(port) else {
+            throw WyomingAddressError("port \"\(portPart)\" is not a number from \(lowest) to 65535")
         }
         host = String(hostPart)
         self.port = port

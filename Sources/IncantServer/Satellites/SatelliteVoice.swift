@@ -1,5 +1,6 @@
 import Foundation
 import IncantCapture
+import IncantDispatch
 import IncantListening
 import IncantPhrases
 import NIOCore
@@ -129,22 +130,8 @@ final class SatelliteVoice: DialogSpeaker {
         let file = FileManager.default.temporaryDirectory
             .appendingPathComponent("incant-satellite-\(UUID().uuidString).wav").path
         defer { try? FileManager.default.removeItem(atPath: file) }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         // `--` ends options: text starting with "-" is still just text.
-        process.arguments = ["espeak-ng", "-v", "en-us", "-w", file, "--", text]
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        let status: Int32? = await withCheckedContinuation { continuation in
-            process.terminationHandler = { finished in continuation.resume(returning: finished.terminationStatus) }
-            do {
-                try process.run()
-            } catch {
-                process.terminationHandler = nil
-                continuation.resume(returning: nil)
-            }
-        }
+        let status = await QuietProcess.run(["espeak-ng", "-v", "en-us", "-w", file, "--", text])
         guard let status else { throw SatelliteVoiceError("cannot run espeak-ng (is it installed?)") }
         guard status == 0 else { throw SatelliteVoiceError("espeak-ng exited with status \(status)") }
         return try WAVFile.readSamples(path: file)

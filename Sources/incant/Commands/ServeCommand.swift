@@ -225,29 +225,13 @@ struct ServeEndpoint: Equatable {
     var port: Int
 
     init(uri: String) throws {
-        func failure(_ problem: String) -> CommandFailure {
-            CommandFailure(message: "--uri \(uri): \(problem)", status: ExitStatus.usage)
+        do {
+            let address = try WyomingAddress(uri: uri, anyPort: true)
+            host = address.host
+            port = address.port
+        } catch {
+            throw CommandFailure(message: "--uri \(uri): \(error)", status: ExitStatus.usage)
         }
-        guard uri.hasPrefix("tcp://") else { throw failure("only tcp://HOST:PORT is served") }
-        let rest = uri.dropFirst("tcp://".count)
-        let hostPart: Substring
-        let portPart: Substring
-        if rest.hasPrefix("["), let close = rest.firstIndex(of: "]") {
-            hostPart = rest[rest.index(after: rest.startIndex)..<close]
-            let after = rest[rest.index(after: close)...]
-            guard after.hasPrefix(":") else { throw failure("no port after the address") }
-            portPart = after.dropFirst()
-        } else {
-            guard let colon = rest.lastIndex(of: ":") else { throw failure("no port (tcp://HOST:PORT)") }
-            hostPart = rest[..<colon]
-            portPart = rest[rest.index(after: colon)...]
-        }
-        guard !hostPart.isEmpty else { throw failure("no host") }
-        guard let port = Int(portPart), (0...65_535).contains(port) else {
-            throw failure("port \"\(portPart)\" is not a number from 0 to 65535")
-        }
-        host = String(hostPart)
-        self.port = port
     }
 
     /// Whether the address is this machine's own: `localhost`, an IPv4 address in 127.0.0.0/8

@@ -1,4 +1,5 @@
 import Foundation
+import IncantDispatch
 import IncantListening
 import Synchronization
 
@@ -26,21 +27,7 @@ final class Speaker: DialogSpeaker {
     func say(_ text: String) async {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !trimmed.isEmpty, !broken.withLock({ $0 }) else { return }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = command + [trimmed]
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        let status: Int32? = await withCheckedContinuation { continuation in
-            process.terminationHandler = { finished in continuation.resume(returning: finished.terminationStatus) }
-            do {
-                try process.run()
-            } catch {
-                process.terminationHandler = nil
-                continuation.resume(returning: nil)
-            }
-        }
+        let status = await QuietProcess.run(command + [trimmed])
         if status != 0 {
             let first = broken.withLock { wasBroken in
                 defer { wasBroken = true }
