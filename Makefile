@@ -24,8 +24,9 @@ release: setup
 demo: release
 	@scripts/demo.sh
 
+# One test target at a time, each in a process of its own (see scripts/test-each.sh for why).
 test: setup
-	$(SWIFT) test
+	SWIFT=$(SWIFT) scripts/test-each.sh
 	$(SWIFT) run --package-path Examples/EmbeddedListener
 
 # The inner loop: everything but what is tagged slow, accuracy or soak (see Tests/IncantTestSupport).

@@ -18,10 +18,10 @@ struct SignalShutdownTests {
         let handler = folder.appendingPathComponent("slow-handler")
         try """
         #!/bin/sh
-        sh -c 'trap "" TERM; sleep 300' &
+        sh -c 'trap "" TERM; sleep 3600' &
         echo $! > "$PIDS/child.pid"
         echo $$ > "$PIDS/handler.pid"
-        sleep 300
+        sleep 3600
         """.write(to: handler, atomically: true, encoding: .utf8)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: handler.path)
         try """

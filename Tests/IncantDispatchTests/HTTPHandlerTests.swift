@@ -281,6 +281,7 @@ final class HTTPHandlerTests {
             try shortcut(
                 handle: """
                           http: {url: "\(server.url(path))", token_file: t}
+                          timeout: 300
                     """)
         }
         let followed = await dispatcher.dispatch(

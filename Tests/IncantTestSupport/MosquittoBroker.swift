@@ -139,13 +139,13 @@ public final class MosquittoBroker: @unchecked Sendable {
     public var isRunning: Bool { process.isRunning }
 
     private func waitUntilListening() async -> Bool {
-        let deadline = ContinuousClock.now + .seconds(60)
-        while ContinuousClock.now < deadline {
-            if !process.isRunning { return false }
+        // Checked once more after the deadline: on a loaded machine this task may wake late.
+        let deadline = ContinuousClock.now + .seconds(300)
+        while true {
             if Self.accepts(port: port) { return true }
+            if !process.isRunning || ContinuousClock.now > deadline { return false }
             try? await Task.sleep(for: .milliseconds(50))
         }
-        return false
     }
 
     /// Stops the broker (SIGTERM, then SIGKILL) and removes its folder.
