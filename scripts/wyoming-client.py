@@ -134,8 +134,10 @@ async def malformed(args):
             host, port, b'{"type": "audio-chunk", "payload_length": 100}\n' + bytes(10), True
         )
         results["long-header"] = await raw_exchange(host, port, b"{" + b" " * 70000, False)
+        # The header alone: payload bytes the server never reads would make its close a reset,
+        # which can overtake the error event it sent.
         results["payload-over-limit"] = await raw_exchange(
-            host, port, b'{"type": "audio-chunk", "payload_length": 4194305}\n' + bytes(65536), False
+            host, port, b'{"type": "audio-chunk", "payload_length": 4194305}\n', False
         )
         await good.write_event(Recognize(text=args.argument or "hello").event())
         after = await until(good, Intent, NotRecognized)
