@@ -3,6 +3,7 @@ import IncantDispatch
 import IncantPhrases
 import IncantServer
 import IncantSpeech
+import IncantTestSupport
 import Synchronization
 import Testing
 
@@ -56,17 +57,6 @@ import Testing
         }
 
         func reload(_ catalog: PhraseCatalog) throws {}
-    }
-
-    final class Kitchen: ShortcutHandler {
-        private let log = Mutex<[String]>([])
-        var requests: [String] { log.withLock { $0 } }
-
-        func handle(_ request: ShortcutRequest) async throws -> ShortcutResponse {
-            let values = request.parameters.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
-            log.withLock { $0.append(([request.shortcut] + values).joined(separator: " ")) }
-            return .success
-        }
     }
 
     static func service(_ recognizer: ScriptedRecognizer, kitchen: Kitchen = Kitchen()) throws -> WyomingService {
