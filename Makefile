@@ -84,21 +84,28 @@ fuzz: setup
 PREFIX ?= /usr/local
 DESTDIR ?=
 INSTALL_ROOT = $(DESTDIR)$(PREFIX)
+# The build installed: release (what `make release` makes). The test of these rules installs the
+# debug build it runs beside, without rebuilding it, from inside `swift test` (which holds the
+# build folder's lock, idle while tests run):
+#   make -o release install CONFIGURATION=debug BUILT=<its incant> SWIFT_PACKAGE_FLAGS=--ignore-lock
+CONFIGURATION ?= release
+BUILT ?= .build/$(CONFIGURATION)/incant
+SWIFT_PACKAGE_FLAGS ?=
 INSTALLED_FILES = bin/incant share/man/man1/incant.1 share/bash-completion/completions/incant \
 	share/zsh/site-functions/_incant share/fish/vendor_completions.d/incant.fish \
 	share/incant/models/manifest.yaml share/incant/models/dictionary.dict
 
 install: release
-	$(SWIFT) package generate-manual --configuration release
+	$(SWIFT) package $(SWIFT_PACKAGE_FLAGS) generate-manual --configuration $(CONFIGURATION)
 	install -d $(INSTALL_ROOT)/bin $(INSTALL_ROOT)/share/man/man1 $(INSTALL_ROOT)/share/bash-completion/completions \
 		$(INSTALL_ROOT)/share/zsh/site-functions $(INSTALL_ROOT)/share/fish/vendor_completions.d \
 		$(INSTALL_ROOT)/share/incant/models
-	install -m 755 .build/release/incant $(INSTALL_ROOT)/bin/incant
+	install -m 755 $(BUILT) $(INSTALL_ROOT)/bin/incant
 	install -m 644 "$$(find .build/plugins -path '*GenerateManual*' -name incant.1 | head -n 1)" \
 		$(INSTALL_ROOT)/share/man/man1/incant.1
-	.build/release/incant --generate-completion-script bash > $(INSTALL_ROOT)/share/bash-completion/completions/incant
-	.build/release/incant --generate-completion-script zsh > $(INSTALL_ROOT)/share/zsh/site-functions/_incant
-	.build/release/incant --generate-completion-script fish > $(INSTALL_ROOT)/share/fish/vendor_completions.d/incant.fish
+	$(BUILT) --generate-completion-script bash > $(INSTALL_ROOT)/share/bash-completion/completions/incant
+	$(BUILT) --generate-completion-script zsh > $(INSTALL_ROOT)/share/zsh/site-functions/_incant
+	$(BUILT) --generate-completion-script fish > $(INSTALL_ROOT)/share/fish/vendor_completions.d/incant.fish
 	install -m 644 models/manifest.yaml models/dictionary.dict $(INSTALL_ROOT)/share/incant/models/
 	@echo "installed incant in $(INSTALL_ROOT); run \`incant init\` to create your shortcuts"
 

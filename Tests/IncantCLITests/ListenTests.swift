@@ -147,6 +147,22 @@ struct ListenTests {
         #expect(conversation.first?["answer"] as? String == "pepperoni")
     }
 
+    @Test func aTextSlotIsFilledFromWhatWasSaid() async throws {
+        let cli = try CLIRunner()
+        defer { cli.cleanUp() }
+        let definitions = try TestSpeech.demoWithNotes(in: cli.home)
+        let audio = try await TestSpeech.make(["take a note buy more milk"], in: cli.home)
+        let result = try await cli.run(
+            ["listen", "--file", audio, "--once", "--json", "--dry-run", "--shortcuts", definitions])
+        #expect(result.status == 0, "\(result.stdout)\n\(result.stderr)")
+        let json = try result.json()
+        #expect(json["accepted"] as? Bool == true, "\(result.stdout)")
+        #expect(json["shortcut"] as? String == "take-note", "\(result.stdout)")
+        let body = try #require(CLIRunner.texts(json["parameters"])?["body"], "\(result.stdout)")
+        #expect(body.split(separator: " ").contains("milk"), "body heard as \"\(body)\"")
+        #expect(json["transcript"] as? String == "take a note " + body)
+    }
+
     @Test func withoutOnceEveryUtteranceIsHandledUntilTheInputEnds() async throws {
         let cli = try CLIRunner()
         defer { cli.cleanUp() }
@@ -201,6 +217,21 @@ enum TestSpeech {
         let path = directory.appendingPathComponent("\(name).wav").path
         try await sox(["-m", clean, noise, path])
         return path
+    }
+
+    /// The demo shortcuts copied to `directory/defs`, plus `notes.yaml`: a shortcut with a
+    /// free-text slot ("take a note {body}"); returns the folder.
+    static func demoWithNotes(in directory: URL) throws -> String {
+        let folder = directory.appendingPathComponent("defs")
+        try FileManager.default.copyItem(at: URL(fileURLWithPath: CLIRunner.demo), to: folder)
+        try """
+        shortcuts:
+          - id: take-note
+            parameters: [{ name: body, type: text }]
+            phrases: ["take a note {body}"]
+            responses: { success: "Noted: {body}." }
+        """.write(to: folder.appendingPathComponent("notes.yaml"), atomically: true, encoding: .utf8)
+        return folder.path
     }
 
     static func sox(_ arguments: [String]) async throws {

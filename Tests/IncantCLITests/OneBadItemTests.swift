@@ -1,5 +1,10 @@
 import Foundation
+import IncantTestSupport
 import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// One bad item never disables the rest: a phrase no one can pronounce, a broken definition
 /// file, a corrupt history, an empty query, a recorded take that is not the phrase.
@@ -67,6 +72,132 @@ struct OneBadItemTests {
         #expect(simulated.status == 0, "\(simulated.stderr)")
         #expect(simulated.stderr.contains("cannot open the history"))
         #expect(try String(contentsOfFile: log, encoding: .utf8).hasSuffix("2 x margherita\n"))
+    }
+
+    /// How a working history is made unwritable: the database file, or the folder it is in (so
+    /// SQLite can open the file but not create the journal a write needs).
+    enum ReadOnly: String, CaseIterable, Sendable, CustomTestStringConvertible {
+        case file, folder
+        var testDescription: String { "read-only history \(rawValue)" }
+    }
+
+    /// A history holding one dispatch, then made read-only as `readOnly` says, with the demo
+    /// shortcuts copied into the home and a folder anyone may write for the handler's log. As
+    /// root (who ignores file modes) the commands run as `nobody` through `command`.
+    struct ReadOnlyHistory {
+        var history: String
+        var definitions: String
+        var output: String
+        var command: [String]
+        /// The history's bytes once made read-only.
+        var bytes: Data
+    }
+
+    static func readOnlyHistory(_ readOnly: ReadOnly, in cli: CLIRunner) async throws -> ReadOnlyHistory {
+        let manager = FileManager.default
+        let definitions = cli.home.appendingPathComponent("demo-shortcuts").path
+        try manager.copyItem(atPath: CLIRunner.demo, toPath: definitions)
+        let output = cli.home.appendingPathComponent("out").path
+        try manager.createDirectory(atPath: output, withIntermediateDirectories: true)
+        try manager.setAttributes([.posixPermissions: 0o777], ofItemAtPath: output)
+        let first = try await cli.run(
+            ["simulate", "order three pepperoni pizzas", "--shortcuts", definitions],
+            extraEnvironment: ["PIZZERIA_LOG": output + "/first.log"])
+        #expect(first.status == 0, "\(first.stderr)")
+        let folder = cli.home.appendingPathComponent("data/incant").path
+        let history = folder + "/history.sqlite"
+        var command: [String] = []
+        if StoreFaultTests.isRoot {
+            command = [StoreFaultTests.setpriv, "--reuid=nobody", "--regid=nogroup", "--clear-groups", "--"]
+            for path in [cli.home.path, cli.home.path + "/data", folder] {
+                try manager.setAttributes([.posixPermissions: 0o755], ofItemAtPath: path)
+            }
+            switch readOnly {
+            case .file:
+                // root's file, readable by nobody but not writable.
+                try manager.setAttributes([.posixPermissions: 0o644], ofItemAtPath: history)
+            case .folder:
+                // nobody's file in root's folder.
+                let user = try #require(getpwnam("nobody"))
+                #expect(chown(history, user.pointee.pw_uid, user.pointee.pw_gid) == 0)
+            }
+        } else {
+            try manager.setAttributes(
+                [.posixPermissions: 0o555], ofItemAtPath: readOnly == .file ? history : folder)
+        }
+        return ReadOnlyHistory(
+            history: history, definitions: definitions, output: output, command: command,
+            bytes: try Data(contentsOf: URL(fileURLWithPath: history)))
+    }
+
+    /// Gives the owner back the right to write, so the home can be removed.
+    static func restore(_ setup: ReadOnlyHistory) {
+        let folder = (setup.history as NSString).deletingLastPathComponent
+        try? FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: folder)
+        try? FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: setup.history)
+    }
+
+    /// The lines of `stderr` that are warnings.
+    static func warnings(_ stderr: String) -> [Substring] {
+        stderr.split(separator: "\n").filter { $0.contains("warning") }
+    }
+
+    @Test(
+        .enabled(
+            if: !StoreFaultTests.isRoot || StoreFaultTests.canDropToNobody,
+            "as root, needs setpriv allowed to switch to nobody"),
+        arguments: ReadOnly.allCases)
+    func simulateRunsWithAReadOnlyHistoryAndWarnsOnce(_ readOnly: ReadOnly) async throws {
+        let cli = try CLIRunner()
+        defer { cli.cleanUp() }
+        let setup = try await Self.readOnlyHistory(readOnly, in: cli)
+        defer { Self.restore(setup) }
+        let log = setup.output + "/orders.log"
+        let run = try BackgroundIncant(
+            cli, ["simulate", "order two margherita pizzas", "--shortcuts", setup.definitions],
+            command: setup.command, extraEnvironment: ["PIZZERIA_LOG": log])
+        defer { run.stop() }
+        #expect(await run.waitForExit() == 0, "\(run.stderr)")
+        #expect((try? String(contentsOfFile: log, encoding: .utf8)) == "2 x margherita\n", "\(run.stderr)")
+        let warnings = Self.warnings(run.stderr)
+        #expect(warnings.count == 1, "\(run.stderr)")
+        #expect(warnings.first?.contains("history at \(setup.history)") == true, "\(run.stderr)")
+        #expect(run.stderr.contains("mv '\(setup.history)'"), "says how to move it aside: \(run.stderr)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: setup.history)) == setup.bytes)
+    }
+
+    @Test(
+        .tags(.slow), .skippedWhenFast,
+        .enabled(
+            if: !StoreFaultTests.isRoot || StoreFaultTests.canDropToNobody,
+            "as root, needs setpriv allowed to switch to nobody"))
+    func listenRunsEveryShortcutWithAReadOnlyHistoryFolderAndWarnsOnce() async throws {
+        let cli = try CLIRunner()
+        defer { cli.cleanUp() }
+        let setup = try await Self.readOnlyHistory(.folder, in: cli)
+        defer { Self.restore(setup) }
+        if StoreFaultTests.isRoot {
+            // The listener's runtime folder (control socket) is nobody's own.
+            let user = try #require(getpwnam("nobody"))
+            #expect(chown(cli.home.path + "/run", user.pointee.pw_uid, user.pointee.pw_gid) == 0)
+        }
+        let audio = try await TestSpeech.make(
+            ["order three four cheese pizzas", "order two margherita pizzas"], in: cli.home)
+        let log = setup.output + "/orders.log"
+        let run = try BackgroundIncant(
+            cli, ["listen", "--file", audio, "--shortcuts", setup.definitions],
+            command: setup.command, extraEnvironment: ["PIZZERIA_LOG": log])
+        defer { run.stop() }
+        #expect(await run.waitForExit() == 0, "\(run.stderr)")
+        // Every dispatch failed to be recorded; the problem is told once.
+        #expect(
+            (try? String(contentsOfFile: log, encoding: .utf8)) == "3 x four cheese\n2 x margherita\n",
+            "\(run.stdout)\n\(run.stderr)")
+        let warnings = Self.warnings(run.stderr)
+        #expect(warnings.count == 1, "\(run.stderr)")
+        #expect(warnings.first?.contains("history at \(setup.history)") == true, "\(run.stderr)")
+        #expect(run.stderr.contains("mv '\(setup.history)'"), "\(run.stderr)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: setup.history)) == setup.bytes)
     }
 
     @Test func checkReportsEveryBrokenThingWithItsPlace() async throws {

@@ -11,15 +11,17 @@ struct RecognizePredictsListenTests {
         defer { cli.cleanUp() }
         let said = [
             "order three four cheese pizzas", "the weather is lovely today", "good night",
-            "set a timer for five minutes",
+            "set a timer for five minutes", "take a note buy more milk",
         ]
+        // The demo plus a shortcut with a free-text slot, whose text a second pass transcribes.
+        let definitions = try TestSpeech.demoWithNotes(in: cli.home)
         var files: [String] = []
         for (index, text) in said.enumerated() {
             let folder = cli.home.appendingPathComponent("take\(index)")
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             files.append(try await TestSpeech.make([text], in: folder))
         }
-        let recognized = try await cli.run(["recognize", "--json", "--shortcuts", CLIRunner.demo] + files)
+        let recognized = try await cli.run(["recognize", "--json", "--shortcuts", definitions] + files)
         #expect(recognized.status == 0, "\(recognized.stderr)")
         let lines = recognized.stdout.split(separator: "\n").map(String.init)
         try #require(lines.count == files.count, "\(recognized.stdout)")
@@ -28,7 +30,7 @@ struct RecognizePredictsListenTests {
             let offline = try #require(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
             // --dry-run: nothing the listener accepts may run here either.
             let live = try await cli.run(
-                ["listen", "--file", file, "--once", "--json", "--dry-run", "--yes", "--shortcuts", CLIRunner.demo])
+                ["listen", "--file", file, "--once", "--json", "--dry-run", "--yes", "--shortcuts", definitions])
             let heard = try live.json()
             #expect(offline["file"] as? String == file)
             #expect(offline["transcript"] as? String == heard["transcript"] as? String, "\(file)")
@@ -37,6 +39,10 @@ struct RecognizePredictsListenTests {
             #expect(CLIRunner.texts(offline["parameters"]) == CLIRunner.texts(heard["parameters"]), "\(file)")
             if offline["accepted"] as? Bool == true { acceptedCount += 1 }
         }
+        // The note is heard as one, its text from the second pass: both decided on a text slot.
+        let note = try #require(JSONSerialization.jsonObject(with: Data(lines[said.count - 1].utf8)) as? [String: Any])
+        #expect(note["shortcut"] as? String == "take-note", "\(lines[said.count - 1])")
+        #expect(CLIRunner.texts(note["parameters"])?["body"]?.isEmpty == false, "\(lines[said.count - 1])")
         // The check compares real decisions: some were accepted and some rejected.
         #expect(acceptedCount > 0 && acceptedCount < files.count, "\(recognized.stdout)")
     }

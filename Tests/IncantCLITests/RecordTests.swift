@@ -69,6 +69,40 @@ struct RecordTests {
         #expect((json["takes"] as? [String])?.count == 1)
     }
 
+    @Test func aPhraseAWordAwayFromAnotherIsWarnedAbout() async throws {
+        let cli = try CLIRunner()
+        defer { cli.cleanUp() }
+        let definitions = cli.home.appendingPathComponent("kitchen.yaml")
+        try """
+        shortcuts:
+          - id: kitchen-on
+            phrases: ["kitchen on"]
+            responses: { success: On. }
+          - id: kitchen-off
+            phrases: ["kitchen off"]
+            responses: { success: Off. }
+          - id: kitchen-fan
+            phrases: ["start the fan"]
+            responses: { success: Fan. }
+        """.write(to: definitions, atomically: true, encoding: .utf8)
+        // "kitchen open", not "kitchen of": a take of that is heard as "kitchen on" and not kept,
+        // which is the confusion the warning is about.
+        let take = try await TestSpeech.make(["kitchen open"], in: cli.home)
+        let recorded = try await cli.run(
+            [
+                "phrases", "record", "kitchen-fan", "--file", take, "--phrase", "kitchen open", "--shortcuts",
+                definitions.path,
+            ])
+        #expect(recorded.status == 0, "\(recorded.stderr)")
+        #expect(recorded.stdout.contains("\"kitchen open\" → kitchen-fan"), "\(recorded.stdout)")
+        let warnings = recorded.stderr.split(separator: "\n").filter { $0.hasPrefix("incant: warning: ") }
+        for other in ["\"kitchen on\"", "\"kitchen off\""] {
+            #expect(
+                warnings.contains { $0.contains("\"kitchen open\" is only a word away from") && $0.contains(other) },
+                "\(recorded.stderr)")
+        }
+    }
+
     @Test func aRefusedPhraseSavesNoTakes() async throws {
         let cli = try CLIRunner()
         defer { cli.cleanUp() }

@@ -35,7 +35,7 @@ enum PrivateFiles {
     static func createFile(_ path: String) throws(HistoryStoreError) {
         let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else {
-            throw HistoryStoreError("cannot create '\(path)': \(String(cString: strerror(errno)))")
+            throw HistoryStoreError("cannot open '\(path)' for writing: \(String(cString: strerror(errno)))")
         }
         defer { _ = close(descriptor) }
         guard fchmod(descriptor, 0o600) == 0 else {
