@@ -1,4 +1,5 @@
 import Foundation
+import IncantTestSupport
 import Testing
 
 /// One bad item never disables the rest: a phrase no one can pronounce, a broken definition
@@ -39,7 +40,7 @@ struct OneBadItemTests {
         defer { cli.cleanUp() }
         let definitions = try Self.definitions(in: cli)
         let history = try Self.corruptHistory(in: cli)
-        let audio = try await TestSpeech.make(["order three four cheese pizzas"], in: cli.home)
+        let audio = try await Speech.recording(["order three four cheese pizzas"], in: cli.home)
         let log = cli.home.appendingPathComponent("orders.log").path
         let result = try await cli.run(
             ["listen", "--file", audio, "--once", "--json", "--shortcuts", definitions],
@@ -155,8 +156,8 @@ struct OneBadItemTests {
     @Test func aTakeThatIsNotThePhraseIsReportedAndRemoveDeletesTakes() async throws {
         let cli = try CLIRunner()
         defer { cli.cleanUp() }
-        let wrong = try await TestSpeech.make(["the weather is lovely today"], in: cli.home)
-        let right = try await TestSpeech.make(["order my usual"], in: cli.home)
+        let wrong = try await Speech.recording(["the weather is lovely today"], in: cli.home)
+        let right = try await Speech.recording(["order my usual"], in: cli.home)
         let takes = cli.home.appendingPathComponent("data/incant/phrases/takes").path
         let refused = try await cli.run(
             [

@@ -10,7 +10,7 @@ struct RecordTests {
         defer { cli.cleanUp() }
         var takes: [String] = []
         for speed in [160, 175, 190] {
-            takes.append(try await TestSpeech.make(["order my usual"], in: cli.home, speed: speed))
+            takes.append(try await Speech.recording(["order my usual"], in: cli.home, speed: speed))
         }
         let recorded = try await cli.run(
             [
@@ -53,7 +53,7 @@ struct RecordTests {
     @Test func yesAcceptsTheFirstTranscript() async throws {
         let cli = try CLIRunner()
         defer { cli.cleanUp() }
-        let take = try await TestSpeech.make(["good morning"], in: cli.home)
+        let take = try await Speech.recording(["good morning"], in: cli.home)
         let recorded = try await cli.run(
             [
                 "phrases", "record", "lights", "--file", take, "--yes", "--set", "room=kitchen", "--set", "on=yes",
@@ -72,7 +72,7 @@ struct RecordTests {
     @Test func aRefusedPhraseSavesNoTakes() async throws {
         let cli = try CLIRunner()
         defer { cli.cleanUp() }
-        let take = try await TestSpeech.make(["good night"], in: cli.home)
+        let take = try await Speech.recording(["good night"], in: cli.home)
         let refused = try await cli.run(
             [
                 "phrases", "record", "order-pizza", "--file", take, "--phrase", "good night", "--set",
@@ -88,7 +88,7 @@ struct RecordTests {
     @Test func aTakeThatNoLongerMatchesFailsTheTest() async throws {
         let cli = try CLIRunner()
         defer { cli.cleanUp() }
-        let take = try await TestSpeech.make(["order my usual"], in: cli.home)
+        let take = try await Speech.recording(["order my usual"], in: cli.home)
         let recorded = try await cli.run(
             [
                 "phrases", "record", "order-pizza", "--file", take, "--phrase", "order my usual", "--set",
@@ -108,7 +108,7 @@ struct RecordTests {
     @Test func withoutATerminalThePhraseMustBeGiven() async throws {
         let cli = try CLIRunner()
         defer { cli.cleanUp() }
-        let take = try await TestSpeech.make(["order my usual"], in: cli.home)
+        let take = try await Speech.recording(["order my usual"], in: cli.home)
         let result = try await cli.run(
             ["phrases", "record", "order-pizza", "--file", take, "--shortcuts", CLIRunner.demo])
         #expect(result.status == 64)
