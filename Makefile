@@ -30,6 +30,7 @@ test: setup
 	$(SWIFT) run --package-path Examples/EmbeddedListener
 
 # The inner loop: everything but what is tagged slow, accuracy or soak (see Tests/IncantTestSupport).
+# A test that takes seconds (real decodes, many subprocesses) gets one of those tags, so this stays quick.
 test-fast: setup
 	INCANT_TEST_FAST=1 $(SWIFT) test
 

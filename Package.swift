@@ -21,7 +21,7 @@
 //                      taken from it; the bus is a protocol                         (pure Swift)
 //   IncantMQTT         that bus over MQTT                                           (links libmosquitto)
 //   IncantListening    the Listener: source → front end → detector → recognizer → matcher →
-//                      runner, as events                                           (pure Swift)
+//                      runner, as events; the takes of a new phrase recorded       (pure Swift)
 //   incant             the command-line tool: parse, configure, print
 //
 // Set INCANT_CORE_ONLY=1 to build and test only the pure-Swift core (no ALSA, no pocketsphinx).

@@ -43,4 +43,14 @@ public struct Understanding: Sendable {
     public var confidence: Double {
         (match.best?.confidence ?? 0) * recognition.confidence
     }
+
+    /// Why the utterance was accepted or not: the rejection, the contested words, or the
+    /// matcher's explanation.
+    public var reason: String {
+        switch decision {
+        case .rejected(let rejection): rejection.description
+        case .uncertain(let choice): choice.description
+        case .accepted, .ambiguous: match.reason
+        }
+    }
 }

@@ -113,7 +113,7 @@ struct ALSAFaultTests {
         defer { cli.cleanUp() }
         let shortcuts = try ListenControlTests.setUp(cli)
         // Speech after a second of quiet, as the raw file the device plays.
-        let audio = try await TestSpeech.make(["open the window"], in: cli.home)
+        let audio = try await Speech.recording(["open the window"], in: cli.home)
         let speech = cli.home.appendingPathComponent("speech.raw").path
         try await TestSpeech.sox([
             audio, "-t", "raw", "-e", "signed", "-b", "16", "-c", "1", "-r", "16000", speech, "pad", "1", "2",

@@ -27,7 +27,7 @@ struct AdaptCommandTests {
         defer { cli.cleanUp() }
         var takes: [String] = []
         for speed in stride(from: 120, through: 210, by: 10) {
-            takes.append(try await TestSpeech.make(["order my usual"], in: cli.home, speed: speed))
+            takes.append(try await Speech.recording(["order my usual"], in: cli.home, speed: speed))
         }
         let recorded = try await cli.run(
             ["phrases", "record", "order-pizza", "--phrase", "order my usual", "--set", "kind=margherita"]
@@ -87,7 +87,7 @@ struct OnlineAdaptationCLITests {
         let cli = try CLIRunner()
         defer { cli.cleanUp() }
         let commands = ["order three four cheese pizzas", "turn on the kitchen lights", "order a pepperoni pizza"]
-        let audio = try await TestSpeech.make((0..<12).map { commands[$0 % commands.count] }, in: cli.home)
+        let audio = try await Speech.recording((0..<12).map { commands[$0 % commands.count] }, in: cli.home)
         // A private temporary folder: other tests running beside this one make their own
         // `incant-online-model-*` folders in the shared one.
         let temporary = cli.home.appendingPathComponent("tmp")

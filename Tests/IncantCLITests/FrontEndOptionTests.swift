@@ -9,7 +9,7 @@ struct FrontEndOptionTests {
     func listenHearsTheShortcutThroughADenoiser(frontEnd: String) async throws {
         let cli = try CLIRunner()
         defer { cli.cleanUp() }
-        let audio = try await TestSpeech.make(["order three four cheese pizzas"], in: cli.home)
+        let audio = try await Speech.recording(["order three four cheese pizzas"], in: cli.home)
         let log = cli.home.appendingPathComponent("orders.log").path
         let result = try await cli.run(
             ["listen", "--file", audio, "--once", "--json", "--front-end", frontEnd, "--shortcuts", CLIRunner.demo],
@@ -23,7 +23,7 @@ struct FrontEndOptionTests {
     @Test func recognizeHearsEachFileThroughADenoiser() async throws {
         let cli = try CLIRunner()
         defer { cli.cleanUp() }
-        let audio = try await TestSpeech.make(["order three four cheese pizzas"], in: cli.home)
+        let audio = try await Speech.recording(["order three four cheese pizzas"], in: cli.home)
         let result = try await cli.run(
             ["recognize", audio, audio, "--json", "--front-end", "deepfilternet", "--shortcuts", CLIRunner.demo])
         #expect(result.status == 0, "\(result.stderr)")
@@ -64,7 +64,7 @@ struct FrontEndOptionTests {
     @Test func withoutTheDefaultDenoiserInstalledAudioIsHeardAsItComes() async throws {
         let cli = try CLIRunner()
         defer { cli.cleanUp() }
-        let audio = try await TestSpeech.make(["order three four cheese pizzas"], in: cli.home)
+        let audio = try await Speech.recording(["order three four cheese pizzas"], in: cli.home)
         let missing = cli.home.appendingPathComponent("no-denoisers").path
         let result = try await cli.run(
             ["recognize", audio, "--json", "--shortcuts", CLIRunner.demo],

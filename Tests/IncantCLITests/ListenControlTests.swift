@@ -30,7 +30,7 @@ struct ListenControlTests {
     }
 
     static func raw(_ text: String, in cli: CLIRunner, silence: Double = 0) async throws -> Data {
-        let audio = try await TestSpeech.make([text], in: cli.home)
+        let audio = try await Speech.recording([text], in: cli.home)
         let raw = cli.home.appendingPathComponent("\(UUID().uuidString.prefix(8)).raw").path
         var arguments = [audio, "-t", "raw", "-e", "signed", "-b", "16", "-c", "1", "-r", "16000", raw]
         if silence > 0 { arguments += ["pad", "0", "\(silence)"] }
@@ -147,7 +147,7 @@ struct ListenControlTests {
         // pressed once the listener runs: before the first one on most machines (which is then
         // the command, and the second is ignored), or late, on a loaded one (the first is
         // ignored, the trigger waits, and the second is the command). Either way, exactly one runs.
-        let speech = try await TestSpeech.make(["close the door"], in: cli.home)
+        let speech = try await Speech.recording(["close the door"], in: cli.home)
         let padded = cli.home.appendingPathComponent("padded.wav").path
         try await TestSpeech.sox([speech, padded, "pad", "8", "20"])
         let noise = cli.home.appendingPathComponent("quiet.wav").path

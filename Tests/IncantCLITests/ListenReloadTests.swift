@@ -8,7 +8,7 @@ import Testing
 @Suite("Definitions changed while listening", .tags(.slow), .skippedWhenFast)
 struct ListenReloadTests {
     static func raw(_ text: String, in cli: CLIRunner) async throws -> Data {
-        let audio = try await TestSpeech.make([text], in: cli.home)
+        let audio = try await Speech.recording([text], in: cli.home)
         let raw = cli.home.appendingPathComponent("\(UUID().uuidString.prefix(8)).raw").path
         try await TestSpeech.sox([audio, "-t", "raw", "-e", "signed", "-b", "16", "-c", "1", "-r", "16000", raw])
         return try Data(contentsOf: URL(fileURLWithPath: raw))

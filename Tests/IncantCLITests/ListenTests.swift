@@ -9,7 +9,7 @@ struct ListenTests {
     @Test func fileOnceRunsTheSpokenShortcut() async throws {
         let cli = try CLIRunner()
         defer { cli.cleanUp() }
-        let audio = try await TestSpeech.make(["order three four cheese pizzas"], in: cli.home)
+        let audio = try await Speech.recording(["order three four cheese pizzas"], in: cli.home)
         let log = cli.home.appendingPathComponent("orders.log").path
         let result = try await cli.run(
             ["listen", "--file", audio, "--once", "--json", "--shortcuts", CLIRunner.demo],
@@ -33,7 +33,7 @@ struct ListenTests {
     func realTimeFileReportsLatency() async throws {
         let cli = try CLIRunner()
         defer { cli.cleanUp() }
-        let audio = try await TestSpeech.make(["order three four cheese pizzas"], in: cli.home)
+        let audio = try await Speech.recording(["order three four cheese pizzas"], in: cli.home)
         let log = cli.home.appendingPathComponent("orders.log").path
         let started = Date()
         let result = try await cli.run(
@@ -68,7 +68,7 @@ struct ListenTests {
     @Test func alsaDeviceFromTheUsersAsoundrc() async throws {
         let cli = try CLIRunner()
         defer { cli.cleanUp() }
-        let audio = try await TestSpeech.make(["order three four cheese pizzas"], in: cli.home)
+        let audio = try await Speech.recording(["order three four cheese pizzas"], in: cli.home)
         let raw = cli.home.appendingPathComponent("speech.raw").path
         try await TestSpeech.sox([audio, "-t", "raw", "-e", "signed", "-b", "16", "-c", "1", "-r", "16000", raw])
         try TestSpeech.writeReplayDevice(named: "incanttest", playing: raw, home: cli.home)
@@ -97,7 +97,7 @@ struct ListenTests {
     func confirmationAnsweredByVoice(answer: String, confirmed: Bool) async throws {
         let cli = try CLIRunner()
         defer { cli.cleanUp() }
-        let audio = try await TestSpeech.make(["good night", answer], in: cli.home)
+        let audio = try await Speech.recording(["good night", answer], in: cli.home)
         let log = cli.home.appendingPathComponent("lights.log").path
         let spoken = cli.home.appendingPathComponent("spoken.log").path
         let speaker = try TestSpeech.writeSpeaker(logTo: spoken, home: cli.home)
@@ -120,7 +120,7 @@ struct ListenTests {
     @Test func aSentenceOutsideThePhrasesIsRejected() async throws {
         let cli = try CLIRunner()
         defer { cli.cleanUp() }
-        let audio = try await TestSpeech.make(["the weather is lovely today"], in: cli.home)
+        let audio = try await Speech.recording(["the weather is lovely today"], in: cli.home)
         let result = try await cli.run(["listen", "--file", audio, "--once", "--json", "--shortcuts", CLIRunner.demo])
         #expect(result.status == 2, "\(result.stdout)")
         let json = try result.json()
@@ -136,7 +136,7 @@ struct ListenTests {
             "phrases", "add", "order-pizza", "i am really hungry", "--shortcuts", CLIRunner.demo,
         ])
         #expect(added.status == 0, "\(added.stderr)")
-        let audio = try await TestSpeech.make(["i am really hungry", "pepperoni"], in: cli.home)
+        let audio = try await Speech.recording(["i am really hungry", "pepperoni"], in: cli.home)
         let result = try await cli.run(
             ["listen", "--file", audio, "--once", "--json", "--dry-run", "--shortcuts", CLIRunner.demo])
         #expect(result.status == 0, "\(result.stderr)")
@@ -151,7 +151,7 @@ struct ListenTests {
         let cli = try CLIRunner()
         defer { cli.cleanUp() }
         let definitions = try TestSpeech.demoWithNotes(in: cli.home)
-        let audio = try await TestSpeech.make(["take a note buy more milk"], in: cli.home)
+        let audio = try await Speech.recording(["take a note buy more milk"], in: cli.home)
         let result = try await cli.run(
             ["listen", "--file", audio, "--once", "--json", "--dry-run", "--shortcuts", definitions])
         #expect(result.status == 0, "\(result.stdout)\n\(result.stderr)")
@@ -166,7 +166,7 @@ struct ListenTests {
     @Test func withoutOnceEveryUtteranceIsHandledUntilTheInputEnds() async throws {
         let cli = try CLIRunner()
         defer { cli.cleanUp() }
-        let audio = try await TestSpeech.make(
+        let audio = try await Speech.recording(
             ["turn on the kitchen lights", "the weather is lovely today", "order a pepperoni pizza"], in: cli.home)
         let result = try await cli.run(["listen", "--file", audio, "--dry-run", "--shortcuts", CLIRunner.demo])
         #expect(result.status == 0, "\(result.stderr)")
@@ -179,7 +179,7 @@ struct ListenTests {
     @Test func sigtermStopsListeningCleanly() async throws {
         let cli = try CLIRunner()
         defer { cli.cleanUp() }
-        let audio = try await TestSpeech.make(["good night"], in: cli.home)
+        let audio = try await Speech.recording(["good night"], in: cli.home)
         let raw = cli.home.appendingPathComponent("speech.raw").path
         try await TestSpeech.sox([audio, "-t", "raw", "-e", "signed", "-b", "16", "-c", "1", "-r", "16000", raw])
         try TestSpeech.writeReplayDevice(named: "incanttest", playing: raw, home: cli.home)
@@ -191,34 +191,9 @@ struct ListenTests {
     }
 }
 
-/// Speech for the CLI tests: espeak-ng, converted by sox to 16 kHz mono with the silence
-/// around each utterance that the endpointer needs and the faint noise floor of a real
-/// microphone (pocketsphinx misbehaves on digital silence).
+/// Audio and process helpers for the CLI tests; the speech itself comes from
+/// IncantTestSupport's ``Speech/recording(_:in:speed:)``.
 enum TestSpeech {
-    /// Says `texts` one after another (0.5 s of silence before each, 1 s after) into a WAV in
-    /// `directory`; returns its path. The noise is the same every run (`sox -R`), and so are results.
-    static func make(_ texts: [String], in directory: URL, speed: Int = 175) async throws -> String {
-        let name = "speech-\(UUID().uuidString.prefix(8))"
-        var parts: [String] = []
-        for (index, text) in texts.enumerated() {
-            let voice = directory.appendingPathComponent("\(name)-\(index).espeak.wav").path
-            let part = directory.appendingPathComponent("\(name)-\(index).wav").path
-            try await run("espeak-ng", ["-v", "en-us", "-s", "\(speed)", "-w", voice, text])
-            try await sox([voice, "-r", "16000", "-c", "1", "-b", "16", part, "pad", "0.5", "1.0"])
-            parts.append(part)
-        }
-        let clean = directory.appendingPathComponent("\(name)-clean.wav").path
-        try await sox(parts.count == 1 ? [parts[0], clean] : parts + [clean])
-        let noise = directory.appendingPathComponent("\(name)-noise.wav").path
-        let seconds = try await output("soxi", ["-D", clean]).trimmingCharacters(in: .whitespacesAndNewlines)
-        try await sox([
-            "-R", "-n", "-r", "16000", "-c", "1", "-b", "16", noise, "synth", seconds, "whitenoise", "vol", "0.003",
-        ])
-        let path = directory.appendingPathComponent("\(name).wav").path
-        try await sox(["-m", clean, noise, path])
-        return path
-    }
-
     /// The demo shortcuts copied to `directory/defs`, plus `notes.yaml`: a shortcut with a
     /// free-text slot ("take a note {body}"); returns the folder.
     static func demoWithNotes(in directory: URL) throws -> String {
@@ -235,7 +210,7 @@ enum TestSpeech {
     }
 
     static func sox(_ arguments: [String]) async throws {
-        try await run("sox", arguments)
+        try await TestProcess.output("sox", arguments)
     }
 
     /// `~/.asoundrc` defining a capture PCM that replays a raw file (s16le, 16 kHz, mono)
@@ -265,7 +240,7 @@ enum TestSpeech {
     /// Runs `incant arguments`, sends SIGTERM once a first line is printed, and returns the exit
     /// status and that line.
     static func runUntilFirstLine(_ cli: CLIRunner, _ arguments: [String]) async throws -> (Int32, String) {
-        try await onThread {
+        try await TestProcess.onThread {
             let process = Process()
             process.executableURL = CLIRunner.executable
             process.arguments = arguments
@@ -289,32 +264,8 @@ enum TestSpeech {
         }
     }
 
-    static func run(_ tool: String, _ arguments: [String]) async throws {
-        _ = try await output(tool, arguments)
-    }
-
     /// Runs a tool on a thread of its own (not blocking the concurrency pool); its stdout.
     static func output(_ tool: String, _ arguments: [String]) async throws -> String {
-        try await onThread {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = [tool] + arguments
-            let output = Pipe()
-            process.standardOutput = output
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            let data = output.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-            guard process.terminationStatus == 0 else {
-                throw CocoaError(.executableLoad, userInfo: ["command": ([tool] + arguments).joined(separator: " ")])
-            }
-            return String(decoding: data, as: UTF8.self)
-        }
-    }
-
-    static func onThread<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
-        try await withCheckedThrowingContinuation { continuation in
-            Thread.detachNewThread { continuation.resume(with: Result { try body() }) }
-        }
+        try await TestProcess.output(tool, arguments)
     }
 }

@@ -44,7 +44,7 @@ struct OneBadItemTests {
         defer { cli.cleanUp() }
         let definitions = try Self.definitions(in: cli)
         let history = try Self.corruptHistory(in: cli)
-        let audio = try await TestSpeech.make(["order three four cheese pizzas"], in: cli.home)
+        let audio = try await Speech.recording(["order three four cheese pizzas"], in: cli.home)
         let log = cli.home.appendingPathComponent("orders.log").path
         let result = try await cli.run(
             ["listen", "--file", audio, "--once", "--json", "--shortcuts", definitions],
@@ -181,7 +181,7 @@ struct OneBadItemTests {
             let user = try #require(getpwnam("nobody"))
             #expect(chown(cli.home.path + "/run", user.pointee.pw_uid, user.pointee.pw_gid) == 0)
         }
-        let audio = try await TestSpeech.make(
+        let audio = try await Speech.recording(
             ["order three four cheese pizzas", "order two margherita pizzas"], in: cli.home)
         let log = setup.output + "/orders.log"
         let run = try BackgroundIncant(
@@ -286,8 +286,8 @@ struct OneBadItemTests {
     @Test func aTakeThatIsNotThePhraseIsReportedAndRemoveDeletesTakes() async throws {
         let cli = try CLIRunner()
         defer { cli.cleanUp() }
-        let wrong = try await TestSpeech.make(["the weather is lovely today"], in: cli.home)
-        let right = try await TestSpeech.make(["order my usual"], in: cli.home)
+        let wrong = try await Speech.recording(["the weather is lovely today"], in: cli.home)
+        let right = try await Speech.recording(["order my usual"], in: cli.home)
         let takes = cli.home.appendingPathComponent("data/incant/phrases/takes").path
         let refused = try await cli.run(
             [

@@ -1,4 +1,5 @@
 import Foundation
+import IncantTestSupport
 import Testing
 
 /// Standard output or standard error that cannot be written (here `/dev/full`, as on a full
@@ -28,7 +29,7 @@ struct OutputFaultTests {
     @Test func listenResultsThatCannotBeWrittenEndWithAnIOError() async throws {
         let cli = try CLIRunner()
         defer { cli.cleanUp() }
-        let audio = try await TestSpeech.make(["turn on the kitchen lights"], in: cli.home)
+        let audio = try await Speech.recording(["turn on the kitchen lights"], in: cli.home)
         let (run, status) = await Self.run(
             cli, ["listen", "--file", audio, "--dry-run", "--shortcuts", CLIRunner.demo], redirection: ">/dev/full")
         defer { run?.stop() }

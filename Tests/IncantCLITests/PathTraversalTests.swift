@@ -1,4 +1,5 @@
 import Foundation
+import IncantTestSupport
 import Testing
 
 /// Nothing a phrase, a phrase file or a definition file says can make Incant read or write
@@ -76,7 +77,7 @@ struct PathTraversalTests {
     @Test func aTakeLinkedOutOfTheStoreIsNotRead() async throws {
         let cli = try CLIRunner()
         defer { cli.cleanUp() }
-        let audio = try await TestSpeech.make(["feed me now"], in: cli.home)
+        let audio = try await Speech.recording(["feed me now"], in: cli.home)
         let store = cli.home.appendingPathComponent("data/incant/phrases")
         let takes = store.appendingPathComponent("takes")
         try FileManager.default.createDirectory(at: takes, withIntermediateDirectories: true)

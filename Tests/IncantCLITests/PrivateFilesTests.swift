@@ -1,4 +1,5 @@
 import Foundation
+import IncantTestSupport
 import Testing
 
 /// What Incant keeps about you — phrases, recordings of your voice, the history of what you
@@ -13,7 +14,7 @@ struct PrivateFilesTests {
         let cli = try CLIRunner()
         defer { cli.cleanUp() }
         // The take says the phrase: `phrases record` keeps only takes heard as the phrase.
-        let take = try await TestSpeech.make(["rise and shine"], in: cli.home)
+        let take = try await Speech.recording(["rise and shine"], in: cli.home)
         let recorded = try await cli.run(
             [
                 "phrases", "record", "lights", "--file", take, "--phrase", "rise and shine", "--set", "room=kitchen",

@@ -113,7 +113,7 @@ struct ReadmeCommandsTests {
         let recordings = Set(commands.flatMap(\.arguments).filter { $0.hasSuffix(".wav") })
         for name in recordings {
             let said = name.contains("kitchen") ? "kitchen on" : "set a timer for five minutes"
-            let path = try await TestSpeech.make([said], in: cli.home)
+            let path = try await Speech.recording([said], in: cli.home)
             try FileManager.default.moveItem(atPath: path, toPath: folder.appendingPathComponent(name).path)
         }
 

@@ -19,7 +19,7 @@ struct RecognizePredictsListenTests {
         for (index, text) in said.enumerated() {
             let folder = cli.home.appendingPathComponent("take\(index)")
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            files.append(try await TestSpeech.make([text], in: folder))
+            files.append(try await Speech.recording([text], in: folder))
         }
         let recognized = try await cli.run(["recognize", "--json", "--shortcuts", definitions] + files)
         #expect(recognized.status == 0, "\(recognized.stderr)")

@@ -10,7 +10,7 @@ struct RecordTests {
         defer { cli.cleanUp() }
         var takes: [String] = []
         for speed in [160, 175, 190] {
-            takes.append(try await TestSpeech.make(["order my usual"], in: cli.home, speed: speed))
+            takes.append(try await Speech.recording(["order my usual"], in: cli.home, speed: speed))
         }
         let recorded = try await cli.run(
             [
@@ -53,7 +53,7 @@ struct RecordTests {
     @Test func yesAcceptsTheFirstTranscript() async throws {
         let cli = try CLIRunner()
         defer { cli.cleanUp() }
-        let take = try await TestSpeech.make(["good morning"], in: cli.home)
+        let take = try await Speech.recording(["good morning"], in: cli.home)
         let recorded = try await cli.run(
             [
                 "phrases", "record", "lights", "--file", take, "--yes", "--set", "room=kitchen", "--set", "on=yes",
@@ -87,7 +87,7 @@ struct RecordTests {
         """.write(to: definitions, atomically: true, encoding: .utf8)
         // "kitchen open", not "kitchen of": a take of that is heard as "kitchen on" and not kept,
         // which is the confusion the warning is about.
-        let take = try await TestSpeech.make(["kitchen open"], in: cli.home)
+        let take = try await Speech.recording(["kitchen open"], in: cli.home)
         let recorded = try await cli.run(
             [
                 "phrases", "record", "kitchen-fan", "--file", take, "--phrase", "kitchen open", "--shortcuts",
@@ -106,7 +106,7 @@ struct RecordTests {
     @Test func aRefusedPhraseSavesNoTakes() async throws {
         let cli = try CLIRunner()
         defer { cli.cleanUp() }
-        let take = try await TestSpeech.make(["good night"], in: cli.home)
+        let take = try await Speech.recording(["good night"], in: cli.home)
         let refused = try await cli.run(
             [
                 "phrases", "record", "order-pizza", "--file", take, "--phrase", "good night", "--set",
@@ -122,7 +122,7 @@ struct RecordTests {
     @Test func aTakeThatNoLongerMatchesFailsTheTest() async throws {
         let cli = try CLIRunner()
         defer { cli.cleanUp() }
-        let take = try await TestSpeech.make(["order my usual"], in: cli.home)
+        let take = try await Speech.recording(["order my usual"], in: cli.home)
         let recorded = try await cli.run(
             [
                 "phrases", "record", "order-pizza", "--file", take, "--phrase", "order my usual", "--set",
@@ -142,7 +142,7 @@ struct RecordTests {
     @Test func withoutATerminalThePhraseMustBeGiven() async throws {
         let cli = try CLIRunner()
         defer { cli.cleanUp() }
-        let take = try await TestSpeech.make(["order my usual"], in: cli.home)
+        let take = try await Speech.recording(["order my usual"], in: cli.home)
         let result = try await cli.run(
             ["phrases", "record", "order-pizza", "--file", take, "--shortcuts", CLIRunner.demo])
         #expect(result.status == 64)

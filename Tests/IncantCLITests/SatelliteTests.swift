@@ -82,7 +82,7 @@ struct SatelliteTests {
 
         // The satellite's microphone: the phrase at 16 kHz mono 16-bit, with silence around it.
         let wav = home + "/phrase.wav"
-        try SpokenWAV.speak("turn on the kitchen lights", to: wav)
+        try Speech.speakAsSynthesized("turn on the kitchen lights", to: wav)
         let raw = home + "/phrase.raw"
         let sox = Process()
         sox.executableURL = URL(fileURLWithPath: "/usr/bin/env")
@@ -167,7 +167,7 @@ struct SatelliteTests {
             responses: { success: "The kitchen lights are on." }
         """.write(toFile: shortcuts, atomically: true, encoding: .utf8)
         let wav = home + "/phrase.wav"
-        try SpokenWAV.speak("turn on the kitchen lights", to: wav)
+        try Speech.speakAsSynthesized("turn on the kitchen lights", to: wav)
         let raw = home + "/phrase.raw"
         let sox = Process()
         sox.executableURL = URL(fileURLWithPath: "/usr/bin/env")

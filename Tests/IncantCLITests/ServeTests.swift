@@ -84,13 +84,13 @@ struct ServeTests {
 
         // espeak-ng writes 22,050 Hz: the server converts what audio-start announces.
         let wav = cli.home.appendingPathComponent("kitchen.wav").path
-        try SpokenWAV.speak("turn on the kitchen lights", to: wav)
+        try Speech.speakAsSynthesized("turn on the kitchen lights", to: wav)
         let heard = try #require(try await Self.wyoming(["--uri", uri, "transcribe", wav]).first)
         #expect(heard["type"] as? String == "transcript")
         #expect((heard["data"] as? [String: Any])?["text"] as? String == "turn on the kitchen lights")
 
         let other = cli.home.appendingPathComponent("weather.wav").path
-        try SpokenWAV.speak("what will the weather be like tomorrow in paris", to: other)
+        try Speech.speakAsSynthesized("what will the weather be like tomorrow in paris", to: other)
         let rejected = try #require(try await Self.wyoming(["--uri", uri, "transcribe", other]).first)
         #expect((rejected["data"] as? [String: Any])?["text"] as? String == "")
 

@@ -1,4 +1,5 @@
 import Foundation
+import IncantTestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -101,7 +102,7 @@ struct SignalShutdownTests {
         let cli = try CLIRunner()
         defer { cli.cleanUp() }
         let folder = try Self.slowShortcut(in: cli, phrase: "open the window")
-        let audio = try await TestSpeech.make(["open the window"], in: cli.home)
+        let audio = try await Speech.recording(["open the window"], in: cli.home)
         let raw = cli.home.appendingPathComponent("speech.raw").path
         try await TestSpeech.sox([audio, "-t", "raw", "-e", "signed", "-b", "16", "-c", "1", "-r", "16000", raw])
         let run = try BackgroundIncant(

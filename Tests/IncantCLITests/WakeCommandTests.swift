@@ -9,7 +9,7 @@ struct WakeCommandTests {
     func spotJSONShape() async throws {
         let cli = try CLIRunner()
         defer { cli.cleanUp() }
-        let audio = try await TestSpeech.make(["hello there", "computer", "what a nice day"], in: cli.home)
+        let audio = try await Speech.recording(["hello there", "computer", "what a nice day"], in: cli.home)
         let missing = cli.home.appendingPathComponent("missing.wav").path
         let result = try await cli.run(["spot", "--wake", "computer", "--json", audio, missing, audio])
         #expect(result.status == 66, "\(result.stderr)")
@@ -41,7 +41,7 @@ struct WakeCommandTests {
     func listenWithWakeWord() async throws {
         let cli = try CLIRunner()
         defer { cli.cleanUp() }
-        let audio = try await TestSpeech.make(
+        let audio = try await Speech.recording(
             ["order three four cheese pizzas", "computer", "order a pepperoni pizza"], in: cli.home)
         let log = cli.home.appendingPathComponent("orders.log").path
         let result = try await cli.run(
@@ -66,7 +66,7 @@ struct WakeCommandTests {
     func listenWithoutWakeWord() async throws {
         let cli = try CLIRunner()
         defer { cli.cleanUp() }
-        let audio = try await TestSpeech.make(["order a pepperoni pizza"], in: cli.home)
+        let audio = try await Speech.recording(["order a pepperoni pizza"], in: cli.home)
         let log = cli.home.appendingPathComponent("orders.log").path
         let result = try await cli.run(
             ["listen", "--file", audio, "--json", "--wake", "computer", "--shortcuts", CLIRunner.demo],

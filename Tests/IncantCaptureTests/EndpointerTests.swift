@@ -83,7 +83,7 @@ struct EndpointerTests {
         var spans: [(start: Double, end: Double)] = []
         for (index, sentence) in sentences.enumerated() {
             let path = directory.appendingPathComponent("\(index).wav").path
-            try SpeechSynthesis.speak(sentence, to: path)
+            try Speech.speakTrimmed(sentence, to: path)
             let speech = try WAVFile.readSamples(path: path)
             let start = Double(audio.count) / 16_000
             var padded = TestAudio.noise(seconds: Double(speech.count) / 16_000 + 1.0, seed: UInt64(index + 2))

@@ -118,12 +118,12 @@ struct WAVFileTests {
     func soxConvertedSpeech() throws {
         let directory = try TestAudio.scratchDirectory()
         let source = directory.appendingPathComponent("speech-22k.wav").path
-        try SpeechSynthesis.run("espeak-ng", ["-w", source, "hello there"])
+        try TestProcess.run("espeak-ng", ["-w", source, "hello there"])
         let original = try WAVFile(path: source)
         #expect(original.format.sampleRate == 22_050)
 
         let converted = directory.appendingPathComponent("speech-16k.wav").path
-        try SpeechSynthesis.run("sox", [source, "-r", "16000", "-c", "1", "-b", "16", converted])
+        try TestProcess.run("sox", [source, "-r", "16000", "-c", "1", "-b", "16", converted])
         let ours = original.samples()
         let theirs = try WAVFile.readSamples(path: converted)
         #expect(abs(ours.count - theirs.count) <= 1)

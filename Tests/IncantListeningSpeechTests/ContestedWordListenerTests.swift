@@ -48,7 +48,7 @@ struct ContestedWordListenerTests {
         var samples = TestAudio.noise(seconds: 1.5, seed: 3)
         for (index, text) in said.enumerated() {
             let path = folder.appendingPathComponent("\(index).wav").path
-            try SpokenWAV.speak(text, to: path)
+            try Speech.speakAsSynthesized(text, to: path)
             var speech = try WAVFile.readSamples(path: path)
             TestAudio.mix(
                 TestAudio.noise(seconds: Double(speech.count) / 16_000, seed: UInt64(index)), into: &speech, at: 0)

@@ -1,5 +1,6 @@
 import Foundation
 import IncantCapture
+import IncantTestSupport
 import Testing
 
 @testable import IncantRecognition

@@ -24,11 +24,7 @@ struct WakeWordDetectorTests {
             let path = directory.appendingPathComponent(file).path
             guard file.hasSuffix(".flac") else { return try WAVFile.readSamples(path: path) }
             let converted = scratch.appendingPathComponent(file + ".wav").path
-            let sox = Process()
-            sox.executableURL = URL(fileURLWithPath: "/usr/bin/sox")
-            sox.arguments = [path, "-r", "16000", "-c", "1", "-b", "16", converted]
-            try sox.run()
-            sox.waitUntilExit()
+            try TestProcess.run("sox", [path, "-r", "16000", "-c", "1", "-b", "16", converted])
             return try WAVFile.readSamples(path: converted)
         }
     }

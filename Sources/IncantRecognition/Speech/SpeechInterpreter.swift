@@ -44,11 +44,5 @@ public struct SpeechMatch: Sendable {
     public var confidence: Double { understanding.confidence }
 
     /// Why the utterance was accepted or not.
-    public var reason: String {
-        switch understanding.decision {
-        case .rejected(let rejection): rejection.description
-        case .uncertain(let choice): choice.description
-        case .accepted, .ambiguous: match.reason
-        }
-    }
+    public var reason: String { understanding.reason }
 }

@@ -1,9 +1,7 @@
 import ArgumentParser
 import Foundation
-import IncantCapture
 import IncantPhrases
 import IncantRecognition
-import IncantSpeech
 
 /// `incant adapt`: adapts the acoustic model to the user's voice, microphone and room from the
 /// takes `incant phrases record` kept.
@@ -29,17 +27,6 @@ struct AdaptCommand: AsyncParsableCommand {
     @OptionGroup var catalog: CatalogOptions
     @OptionGroup var speech: SpeechOptions
 
-    /// What `adapt` did.
-    struct Report: Encodable {
-        var transform: String
-        var takes: Int
-        var used: Int
-        var skipped: [String]
-        /// Takes accepted as their own shortcut before and after adapting.
-        var recognizedBefore: Int
-        var recognizedAfter: Int
-    }
-
     func run() async throws {
         try await withExitStatus {
             let path = output ?? SpeechOptions.defaultAdaptationPath
@@ -57,83 +44,26 @@ struct AdaptCommand: AsyncParsableCommand {
             var plain = speech
             plain.noAdaptation = true
             let recognizer = try plain.makeRecognizer(for: loaded)
-            let interpreter = SpeechInterpreter(recognizer: recognizer, matcher: PhraseMatcher(catalog: loaded))
-            var takes: [AdaptationTake] = []
-            var skipped: [String] = []
-            var samplesByTake: [(UserPhrase, [Int16])] = []
-            var recognizedBefore = 0
             // The takes as `listen` hears speech: through the front end, so the transform fits it.
-            let frontEnd = try speech.makeFrontEnd()
-            for phrase in phrases {
-                for take in phrase.takes {
-                    do {
-                        let samples = frontEnd.wholeRecording(
-                            try WAVFile.readSamples(path: try catalog.store.takePath(take)))
-                        let heard = try await DecodingQueue.run {
-                            interpreter.interpret(try recognizer.recognizeSynchronously(samples))
-                        }
-                        samplesByTake.append((phrase, samples))
-                        if Self.passes(heard, phrase) { recognizedBefore += 1 }
-                        // The words said are the phrase's as recognized: the best match must be
-                        // the take's own phrase, accepted or not (a take in noise may be rejected).
-                        guard heard.match.best?.phrase.origin == .user(id: phrase.id),
-                            !heard.recognition.transcript.isEmpty
-                        else {
-                            skipped.append(
-                                "\(take): heard \"\(heard.recognition.transcript)\", not \"\(phrase.phrase)\"")
-                            continue
-                        }
-                        let words = heard.recognition.transcript.split(separator: " ").map(String.init)
-                        takes.append(AdaptationTake(label: take, samples: samples, words: words))
-                    } catch {
-                        skipped.append("\(take): \(error)")
-                    }
-                }
-            }
-            let estimate: MLLRAdapter.Estimate
+            let adaptation = TakeAdaptation(
+                recognizer: recognizer, catalog: loaded, store: catalog.store, frontEnd: try speech.makeFrontEnd())
+            let report: TakeAdaptationReport
             do {
-                guard !takes.isEmpty else { throw AdaptationError.noUsableTakes(skipped: skipped) }
-                let usable = takes
-                estimate = try await DecodingQueue.run {
-                    try recognizer.estimateAdaptation(usable, tools: try SphinxTrainTools.locate())
-                }
+                report = try await adaptation.adapt(phrases, writingTo: path)
             } catch let error as AdaptationError {
                 throw CommandFailure(message: error.description, status: ExitStatus.noInput)
+            } catch let error as TransformApplyError {
+                throw CommandFailure(message: error.description, status: ExitStatus.io)
             }
-            try FileManager.default.createDirectory(
-                atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-            try estimate.transform.write(to: path)
-            // The same decoders, now with the transform: no second model load.
-            do {
-                try recognizer.applyAdaptation(path)
-            } catch {
-                throw CommandFailure(message: "cannot use the new transform: \(error)", status: ExitStatus.io)
-            }
-            var recognizedAfter = 0
-            for (phrase, samples) in samplesByTake {
-                let heard = try await DecodingQueue.run {
-                    interpreter.interpret(try recognizer.recognizeSynchronously(samples))
-                }
-                if Self.passes(heard, phrase) { recognizedAfter += 1 }
-            }
-            let report = Report(
-                transform: path, takes: phrases.reduce(0) { $0 + $1.takes.count },
-                used: estimate.used.count, skipped: skipped + estimate.skipped, recognizedBefore: recognizedBefore,
-                recognizedAfter: recognizedAfter)
             if json {
                 print(try JSON.line(report))
             } else {
                 print("adapted to \(report.used) take\(report.used == 1 ? "" : "s"): \(path)")
                 for line in report.skipped { print("  skipped \(line)") }
                 print(
-                    "takes recognized as their shortcut: \(recognizedBefore) of \(samplesByTake.count) before, "
-                        + "\(recognizedAfter) after")
+                    "takes recognized as their shortcut: \(report.recognizedBefore) of \(report.decoded) before, "
+                        + "\(report.recognizedAfter) after")
             }
         }
-    }
-
-    /// Accepted for the take's own shortcut with the phrase's fixed values (as `phrases test`).
-    static func passes(_ heard: SpeechMatch, _ phrase: UserPhrase) -> Bool {
-        TakeResult(phrase: phrase, take: "", speech: heard).passed
     }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import IncantCapture
+import IncantListening
 import IncantPhrases
 import IncantRecognition
 import IncantSpeech
@@ -54,12 +55,15 @@ extension PhrasesCommand {
                 }
                 let assignments = try parseAssignments(settings, option: "--set")
                 let recognizer = try speech.makeRecognizer(for: try catalog.loadCatalog())
-                let recorded = try await recordTakes(recognizer: recognizer)
+                let engine = PocketSphinxRecognizer(recognizer)
+                let recorded = try await recordTakes(recognizer: engine)
                 let words = try chooseWords(heard: recorded.map(\.transcript))
                 try PhrasePronunciation.refuseUnpronounceable(words, shortcut: shortcut, shortcuts: shortcuts)
                 let verdicts = try await TakeCheck.check(
-                    recorded.map(\.samples), phrase: words, shortcut: shortcut, settings: assignments,
-                    shortcuts: shortcuts, existing: try storeAction { try catalog.store.all() }, recognizer: recognizer)
+                    recorded.map(\.samples),
+                    candidate: TakeCheck.candidate(
+                        phrase: words, shortcut: shortcut, settings: assignments, shortcuts: shortcuts),
+                    shortcuts: shortcuts, existing: try storeAction { try catalog.store.all() }, recognizer: engine)
                 let editor = PhraseEditor(store: catalog.store, shortcuts: shortcuts)
                 let takesDirectory = catalog.store.takesDirectory
                 let change = try storeAction {
@@ -84,42 +88,29 @@ extension PhrasesCommand {
             }
         }
 
-        /// One recorded take: its audio and what dictation heard.
-        struct Take: Sendable {
-            var samples: [Int16]
-            var transcript: String
-        }
-
-        private func recordTakes(recognizer: GrammarRecognizer) async throws -> [Take] {
-            let count = audio.files.isEmpty ? (takes ?? 3) : audio.files.count
-            let device =
-                audio.files.isEmpty ? LiveUtterances(source: try audio.source(), settings: audio.endpointer) : nil
-            defer { device?.stop() }
-            var recorded: [Take] = []
-            for index in 0..<count {
-                StandardError.print("Say the phrase (take \(index + 1) of \(count))")
-                let utterance: Utterance?
-                do {
-                    if let device {
-                        utterance = try await device.next(startingAt: audio.isLive ? device.position : 0)
-                    } else {
-                        let file = LiveUtterances(
-                            source: WAVFileSource(path: audio.files[index]), settings: audio.endpointer)
-                        utterance = try await file.next()
-                        file.stop()
+        /// Records the takes: one per --file, or `--takes` utterances of the device or standard
+        /// input, each transcribed; the prompts and transcripts go to standard error.
+        private func recordTakes(recognizer: any SpeechRecognizer) async throws -> [RecordedTake] {
+            let input: TakeRecorder.Input =
+                audio.files.isEmpty
+                ? .stream(try audio.source(), takes: takes ?? 3, isLive: audio.isLive)
+                : .separate(audio.files.map { WAVFileSource(path: $0) })
+            let recorder = TakeRecorder(input, recognizer: recognizer, endpointer: audio.endpointer)
+            do {
+                return try await recorder.run { event in
+                    switch event {
+                    case .awaiting(let take, let count):
+                        StandardError.print("Say the phrase (take \(take) of \(count))")
+                    case .recorded(let take):
+                        StandardError.print("  heard \"\(take.transcript)\"")
                     }
-                } catch {
-                    throw captureFailure(error)
                 }
-                guard let utterance else {
-                    let origin = audio.files.isEmpty ? "the input ended" : "no speech in \(audio.files[index])"
-                    throw CommandFailure(message: "take \(index + 1): \(origin)", status: ExitStatus.noInput)
-                }
-                let heard = try await DecodingQueue.run { try recognizer.transcribe(utterance.samples) }
-                StandardError.print("  heard \"\(heard.transcript)\"")
-                recorded.append(Take(samples: utterance.samples, transcript: heard.transcript))
+            } catch TakeRecorderError.captureFailed(_, let error) {
+                throw captureFailure(error)
+            } catch let error as TakeRecorderError {
+                let origin = audio.files.isEmpty ? "the input ended" : "no speech in \(audio.files[error.take - 1])"
+                throw CommandFailure(message: "take \(error.take): \(origin)", status: ExitStatus.noInput)
             }
-            return recorded
         }
 
         /// The phrase's words: --phrase, or the first take's transcript (--yes, or accepted or
@@ -253,9 +244,7 @@ struct TakeResult: Encodable {
         ownPhrase = candidate?.phrase.origin == .user(id: phrase.id)
         confidence = JSON.rounded(speech.confidence)
         reason = speech.reason
-        passed =
-            candidate?.shortcutID == phrase.shortcut
-            && phrase.parameters.allSatisfy { candidate?.parameters[$0.key] == $0.value }
+        passed = phrase.isRun(by: candidate)
     }
 
     init(phrase: UserPhrase, take: String, error: String) {

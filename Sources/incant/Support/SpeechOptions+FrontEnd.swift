@@ -29,11 +29,3 @@ extension SpeechOptions {
         return frontEnd is IdentityFrontEnd ? [] : [frontEnd]
     }
 }
-
-extension AudioFrontEnd {
-    /// A whole recording through the front end, as one stream; as many samples come out as went in.
-    func wholeRecording(_ samples: [Int16]) -> [Int16] {
-        reset()
-        return process(samples) + flush()
-    }
-}
