@@ -299,7 +299,7 @@ public final class GrammarRecognizer: @unchecked Sendable {
         _ samples: [Int16], cancellation: DecodeCancellation? = nil
     ) throws -> SpeechRecognition {
         let start = ContinuousClock.now
-        let audioSeconds = Double(samples.count) / 16_000
+        let audioSeconds = Double(samples.count) / Double(AudioFormat.sampleRate)
         // Features computed once: for the two searches side by side, and for the contrasts.
         let shared = options.usesPhoneLoop && phoneLoopDecoder != nil ? try decoder.cepstra(of: samples) : nil
         let (hypothesis, phoneLoop) = try decodeWithPhoneLoop(
