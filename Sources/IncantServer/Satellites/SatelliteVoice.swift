@@ -3,6 +3,7 @@ import IncantCapture
 import IncantDispatch
 import IncantListening
 import IncantPhrases
+import IncantProcess
 import NIOCore
 import Synchronization
 
