@@ -271,7 +271,9 @@ public final class GrammarRecognizer: @unchecked Sendable {
         for file in options.dictionaryFiles where FileManager.default.fileExists(atPath: file) {
             overrides = overrides.merging(try PronunciationDictionary(contentsOfFile: file))
         }
-        let added = try PronunciationResolver(overrides: overrides).resolve(missing)
+        let added = try PronunciationResolver(
+            overrides: overrides, guesser: PronunciationGuesser(searchPath: options.searchPath)
+        ).resolve(missing)
         for word in added {
             try addWord(word.word, pronunciations: word.pronunciations.map(\.description))
         }

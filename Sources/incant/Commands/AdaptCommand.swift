@@ -94,9 +94,8 @@ struct AdaptCommand: AsyncParsableCommand {
             do {
                 guard !takes.isEmpty else { throw AdaptationError.noUsableTakes(skipped: skipped) }
                 let usable = takes
-                estimate = try await DecodingQueue.run {
-                    try recognizer.estimateAdaptation(usable, tools: try SphinxTrainTools.locate())
-                }
+                estimate = try await recognizer.estimateAdaptation(
+                    usable, tools: try SphinxTrainTools.locate(paths: Settings.paths))
             } catch let error as AdaptationError {
                 throw CommandFailure(message: error.description, status: ExitStatus.noInput)
             }
