@@ -37,6 +37,11 @@ struct IncantPathsTests {
         #expect(set.denoiserDirectory == "/dn")
         #expect(set.logLevel == "debug")
         #expect(set.searchPath == "/p:/q")
+        #expect(
+            set.variables == [
+                "INCANT_MODEL_DIR": "/m", "INCANT_SPEAK_COMMAND": "/bin/say", "INCANT_SPHINXTRAIN_DIR": "/st",
+                "INCANT_DENOISE_DIR": "/dn", "INCANT_LOG_LEVEL": "debug",
+            ])
 
         let unset = IncantPaths(environment: ["HOME": "/h", "INCANT_DENOISE_DIR": "", "INCANT_LOG_LEVEL": ""])
         #expect(unset.denoiserDirectory == nil && unset.logLevel == nil && unset.searchPath == nil)

@@ -33,6 +33,15 @@ public struct IncantPaths: Sendable, Hashable {
     /// `$PATH` as set (possibly empty), where programs named without a folder are looked up;
     /// `nil` when unset.
     public var searchPath: String?
+    /// The XDG and `INCANT_*` variables read, as set (empty ones left out), for a program that
+    /// must resolve the same paths (the systemd unit `incant service install` writes).
+    public var variables: [String: String]
+
+    /// The variables ``variables`` holds when they are set.
+    public static let variableNames = [
+        "XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_RUNTIME_DIR", "INCANT_MODEL_DIR", "INCANT_MODELS",
+        "INCANT_SPHINXTRAIN_DIR", "INCANT_SPEAK_COMMAND", "INCANT_DENOISE_DIR", "INCANT_LOG_LEVEL",
+    ]
 
     /// Resolves every path from `environment`.
     public init(environment: [String: String] = ProcessInfo.processInfo.environment) {
@@ -54,6 +63,7 @@ public struct IncantPaths: Sendable, Hashable {
         self.denoiserDirectory = value("INCANT_DENOISE_DIR")
         self.logLevel = value("INCANT_LOG_LEVEL")
         self.searchPath = environment["PATH"]
+        self.variables = environment.filter { Self.variableNames.contains($0.key) && !$0.value.isEmpty }
     }
 
     /// Incant's runtime folder: `$XDG_RUNTIME_DIR/incant`, or without a session (a container,
