@@ -12,6 +12,8 @@
 //   IncantRecognition  the pocketsphinx engine: grammar search, phone loop, acceptance,
 //                      pronunciations, MLLR                                       (links libpocketsphinx)
 //   IncantPhrases      shortcut definitions, phrase templates, store, matcher      (pure Swift)
+//   IncantProcess      running child processes on swift-subprocess: no shell, a process group
+//                      each, stdin from memory, capped output, timeouts            (pure Swift)
 //   IncantDispatch     confirm → handle, response codes, handlers (programs, open, Swift,
 //                      HTTP on async-http-client), history                        (pure Swift)
 //   IncantServer       `incant serve`: the Wyoming protocol (Home Assistant) over TCP on
@@ -36,6 +38,7 @@ let swiftSettings: [SwiftSetting] = [
 
 var products: [Product] = [
     .library(name: "IncantPhrases", targets: ["IncantPhrases"]),
+    .library(name: "IncantProcess", targets: ["IncantProcess"]),
     .library(name: "IncantDispatch", targets: ["IncantDispatch"]),
     .library(name: "IncantCapture", targets: ["IncantCapture"]),
     .library(name: "IncantSpeech", targets: ["IncantSpeech"]),
@@ -51,10 +54,15 @@ var targets: [Target] = [
         swiftSettings: swiftSettings
     ),
     .target(
+        name: "IncantProcess",
+        dependencies: [.product(name: "Subprocess", package: "swift-subprocess")],
+        swiftSettings: swiftSettings
+    ),
+    .target(
         name: "IncantDispatch",
         dependencies: [
             "IncantPhrases",
-            .product(name: "Subprocess", package: "swift-subprocess"),
+            "IncantProcess",
             .product(name: "GRDB", package: "GRDB.swift"),
             .product(name: "Logging", package: "swift-log"),
             .product(name: "AsyncHTTPClient", package: "async-http-client"),
@@ -86,6 +94,7 @@ var targets: [Target] = [
         name: "IncantServer",
         dependencies: [
             "IncantCapture", "IncantSpeech", "IncantPhrases", "IncantDispatch", "IncantEvents", "IncantListening",
+            "IncantProcess",
             .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "NIOPosix", package: "swift-nio"),
         ],
@@ -130,7 +139,7 @@ var targets: [Target] = [
     .testTarget(
         name: "IncantDispatchTests",
         dependencies: [
-            "IncantDispatch", "IncantPhrases", .product(name: "Logging", package: "swift-log"),
+            "IncantDispatch", "IncantPhrases", "IncantProcess", .product(name: "Logging", package: "swift-log"),
             .product(name: "GRDB", package: "GRDB.swift"),
         ],
         swiftSettings: swiftSettings
@@ -179,7 +188,7 @@ if !coreOnly {
         ),
         .target(
             name: "IncantRecognition",
-            dependencies: ["CPocketSphinx", "IncantPhrases", "IncantCapture", "IncantSpeech"],
+            dependencies: ["CPocketSphinx", "IncantPhrases", "IncantCapture", "IncantSpeech", "IncantProcess"],
             swiftSettings: swiftSettings
         ),
         .executableTarget(
@@ -187,6 +196,7 @@ if !coreOnly {
             dependencies: [
                 "IncantPhrases", "IncantDispatch", "IncantCapture", "IncantALSA", "IncantSpeech",
                 "IncantRecognition", "IncantListening", "IncantDenoise", "IncantServer", "IncantEvents", "IncantMQTT",
+                "IncantProcess",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],

@@ -31,6 +31,7 @@ let package = Package(
             dependencies: [
                 .product(name: "IncantDispatch", package: "Incant"),
                 .product(name: "IncantPhrases", package: "Incant"),
+                .product(name: "IncantProcess", package: "Incant"),
             ],
             path: "Harness/Dispatch",
             swiftSettings: swiftSettings

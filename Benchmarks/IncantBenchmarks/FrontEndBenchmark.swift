@@ -137,7 +137,12 @@ struct FrontEndBenchmark {
     }
 
     private static func frontEnd(_ kind: FrontEndKind) throws -> any AudioFrontEnd {
-        do { return try kind.make() } catch { throw BenchmarkError("\(error)") }
+        do {
+            if kind == .identity { return try kind.make() }
+            return try kind.make(directory: try DenoiserDirectory.locate(directory: IncantPaths().denoiserDirectory))
+        } catch {
+            throw BenchmarkError("\(error)")
+        }
     }
 
     /// `clip` with a babble of `talkers` other coffee orders behind it at `snr` dB: each talker

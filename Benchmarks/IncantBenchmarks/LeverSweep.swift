@@ -242,7 +242,7 @@ struct LeverSweep {
                     let online =
                         adaptsOnline
                         ? OnlineAdaptation(
-                            recognizer: system.recognizer, tools: try SphinxTrainTools.locate(),
+                            recognizer: system.recognizer, tools: try SphinxTrainTools.locate(paths: IncantPaths()),
                             path: FileManager.default.temporaryDirectory.appendingPathComponent(
                                 "incant-bench-online-\(UUID()).mllr"
                             ).path) : nil
@@ -259,7 +259,7 @@ struct LeverSweep {
                             try online.record(
                                 clip.samples, words: understanding.transcript.split(separator: " ").map(String.init))
                         {
-                            try online.update()
+                            _ = try waitFor { try await online.update() }
                         }
                         score.add(understanding, clip: clip)
                         if let baseline { baselineScore.add(try baseline.understand(clip.samples), clip: clip) }
@@ -314,7 +314,9 @@ struct LeverSweep {
             let words = understanding.transcript.split(separator: " ").map(String.init)
             takes.append(AdaptationTake(label: clip.name, samples: samples, words: words))
         }
-        let estimate = try system.recognizer.estimateAdaptation(takes, tools: try SphinxTrainTools.locate())
+        let recognizer = system.recognizer
+        let tools = try SphinxTrainTools.locate(paths: IncantPaths())
+        let estimate = try waitFor { [takes] in try await recognizer.estimateAdaptation(takes, tools: tools) }
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("incant-bench-\(UUID()).mllr").path
         try estimate.transform.write(to: path)
         let snrs = adaptationSNRs.isEmpty ? "clean" : adaptationSNRs.map { "\(Int($0)) dB" }.joined(separator: ", ")

@@ -2,18 +2,24 @@ import Foundation
 
 /// Finds the folder `scripts/setup-denoisers.sh` installs the denoisers' libraries into.
 ///
-/// In order: `$INCANT_DENOISE_DIR`; the nearest `vendor/denoise` holding `installed.txt` above
-/// the running executable (a source checkout, its tests and benchmarks); then
-/// `/usr/local/lib/incant/denoise` and `/usr/lib/incant/denoise`.
+/// In order: the configured folder (`$INCANT_DENOISE_DIR`, which `IncantPaths.denoiserDirectory`
+/// reads); the nearest `vendor/denoise` holding `installed.txt` above the running executable (a
+/// source checkout, its tests and benchmarks); then `/usr/local/lib/incant/denoise` and
+/// `/usr/lib/incant/denoise`.
 public enum DenoiserDirectory {
-    /// The environment variable that names the folder.
+    /// The environment variable that names the folder (read by `IncantPaths`).
     public static let environmentKey = "INCANT_DENOISE_DIR"
 
+    /// - Parameters:
+    ///   - directory: the configured folder, used when set; it must exist.
+    ///   - executable: the program whose checkout is searched for `vendor/denoise`.
+    /// - Throws: ``DenoiseError/missingFile(_:)`` for a configured folder that does not exist,
+    ///   ``DenoiseError/notInstalled(searched:)`` naming every folder searched.
     public static func locate(
-        environment: [String: String] = ProcessInfo.processInfo.environment,
+        directory: String? = nil,
         executable: String = runningExecutable()
     ) throws(DenoiseError) -> String {
-        if let explicit = environment[environmentKey], !explicit.isEmpty {
+        if let explicit = directory, !explicit.isEmpty {
             guard FileManager.default.fileExists(atPath: explicit) else { throw .missingFile(explicit) }
             return explicit
         }

@@ -21,7 +21,8 @@ public enum FrontEndKind: String, CaseIterable, Sendable {
 
     /// A new front end of this kind, for one stream.
     ///
-    /// - Parameter directory: where the denoisers are installed (default: ``DenoiserDirectory/locate(environment:executable:)``).
+    /// - Parameter directory: where the denoisers are installed, used as is (default:
+    ///   ``DenoiserDirectory/locate(directory:executable:)`` without a configured folder).
     public func make(directory: String? = nil) throws(DenoiseError) -> any AudioFrontEnd {
         if self == .identity { return IdentityFrontEnd() }
         let folder: String

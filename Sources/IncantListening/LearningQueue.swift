@@ -1,13 +1,12 @@
-import Dispatch
 import IncantSpeech
 import Synchronization
 
-/// Runs a learner on a background queue, one utterance after another, and keeps what it
+/// Runs a learner in background tasks, one utterance after another, and keeps what it
 /// reports until the listener hands it on.
 final class LearningQueue: Sendable {
     let learner: (any UtteranceLearner)?
-    private let queue = DispatchQueue(label: "incant.learning", qos: .utility)
-    private let group = DispatchGroup()
+    /// The task learning from the latest utterance handed over; each waits for the one before.
+    private let last = Mutex<Task<Void, Never>?>(nil)
     private let events = Mutex<[ListenerEvent]>([])
 
     init(learner: (any UtteranceLearner)?) {
@@ -17,14 +16,19 @@ final class LearningQueue: Sendable {
     /// Learns from an accepted utterance in the background.
     func learn(from samples: [Int16], transcript: String) {
         guard let learner else { return }
-        queue.async(group: group) { [self] in
-            let event: ListenerEvent?
-            do {
-                event = try learner.learn(from: samples, transcript: transcript).map { .adapted(utterances: $0) }
-            } catch {
-                event = .problem(.adaptationFailed(error))
+        last.withLock { last in
+            last = Task(priority: .utility) { [self, previous = last] in
+                await previous?.value
+                let event: ListenerEvent?
+                do {
+                    event = try await learner.learn(from: samples, transcript: transcript).map {
+                        .adapted(utterances: $0)
+                    }
+                } catch {
+                    event = .problem(.adaptationFailed(error))
+                }
+                if let event { events.withLock { $0.append(event) } }
             }
-            if let event { events.withLock { $0.append(event) } }
         }
     }
 
@@ -38,9 +42,6 @@ final class LearningQueue: Sendable {
 
     /// Returns when every utterance handed over has been learned from.
     func drain() async {
-        guard learner != nil else { return }
-        await withCheckedContinuation { continuation in
-            group.notify(queue: .global()) { continuation.resume() }
-        }
+        await last.withLock { $0 }?.value
     }
 }

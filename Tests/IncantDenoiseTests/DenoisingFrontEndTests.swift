@@ -94,12 +94,12 @@ import Testing
     @Test func locatesTheInstalledFolder() throws {
         let installed = try DenoiserDirectory.locate()
         #expect(FileManager.default.fileExists(atPath: installed + "/installed.txt"))
-        #expect(try DenoiserDirectory.locate(environment: ["INCANT_DENOISE_DIR": installed]) == installed)
+        #expect(try DenoiserDirectory.locate(directory: installed) == installed)
         #expect(throws: DenoiseError.missingFile("/nonexistent/denoise")) {
-            try DenoiserDirectory.locate(environment: ["INCANT_DENOISE_DIR": "/nonexistent/denoise"])
+            try DenoiserDirectory.locate(directory: "/nonexistent/denoise")
         }
         do {
-            _ = try DenoiserDirectory.locate(environment: [:], executable: "/nonexistent/bin/incant")
+            _ = try DenoiserDirectory.locate(executable: "/nonexistent/bin/incant")
             Issue.record("found denoisers where none are installed")
         } catch {
             #expect(error.description.contains("INCANT_DENOISE_DIR"))

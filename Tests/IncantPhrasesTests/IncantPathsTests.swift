@@ -28,10 +28,23 @@ struct IncantPathsTests {
     func incantOverrides() {
         let set = IncantPaths(environment: [
             "HOME": "/h", "INCANT_MODEL_DIR": "/m", "INCANT_MODELS": "", "INCANT_SPEAK_COMMAND": "/bin/say",
+            "INCANT_SPHINXTRAIN_DIR": "/st", "INCANT_DENOISE_DIR": "/dn", "INCANT_LOG_LEVEL": "debug", "PATH": "/p:/q",
         ])
         #expect(set.modelDirectory == "/m")
         #expect(set.modelsDirectory == nil)
         #expect(set.speakCommand == "/bin/say")
+        #expect(set.sphinxTrainDirectory == "/st")
+        #expect(set.denoiserDirectory == "/dn")
+        #expect(set.logLevel == "debug")
+        #expect(set.searchPath == "/p:/q")
+        #expect(
+            set.variables == [
+                "INCANT_MODEL_DIR": "/m", "INCANT_SPEAK_COMMAND": "/bin/say", "INCANT_SPHINXTRAIN_DIR": "/st",
+                "INCANT_DENOISE_DIR": "/dn", "INCANT_LOG_LEVEL": "debug",
+            ])
+
+        let unset = IncantPaths(environment: ["HOME": "/h", "INCANT_DENOISE_DIR": "", "INCANT_LOG_LEVEL": ""])
+        #expect(unset.denoiserDirectory == nil && unset.logLevel == nil && unset.searchPath == nil)
     }
 
     static let paths = IncantPaths(environment: ["HOME": "/home/u"])

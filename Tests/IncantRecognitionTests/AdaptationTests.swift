@@ -10,7 +10,7 @@ import Testing
 /// decoder applies the transform they make.
 @Suite("Acoustic adaptation (MLLR)", .serialized, .tags(.slow), .skippedWhenFast)
 struct AdaptationTests {
-    static let toolsAreInstalled = (try? SphinxTrainTools.locate()) != nil
+    static let toolsAreInstalled = (try? SphinxTrainTools.locate(paths: IncantPaths())) != nil
 
     @Test func mixtureWeightsAreReadFromTheShippedSendump() throws {
         let model = try PocketSphinxModel.locate()
@@ -91,11 +91,12 @@ struct AdaptationTests {
 
     @Test func missingProgramsNameTheirPackage() {
         #expect(throws: AdaptationError.missingTool(name: "bw", package: "sphinxtrain", searched: ["/nonexistent"])) {
-            try SphinxTrainTools.locate(environment: ["INCANT_SPHINXTRAIN_DIR": "/nonexistent", "PATH": "/usr/bin"])
+            try SphinxTrainTools.locate(
+                paths: IncantPaths(environment: ["INCANT_SPHINXTRAIN_DIR": "/nonexistent", "PATH": "/usr/bin"]))
         }
         let empty = FileManager.default.temporaryDirectory.path
         #expect {
-            try SphinxTrainTools.locate(environment: ["PATH": empty])
+            try SphinxTrainTools.locate(paths: IncantPaths(environment: ["PATH": empty]))
         } throws: { error in
             guard case .missingTool(let name, let package, _) = error as? AdaptationError else { return false }
             return Self.toolsAreInstalled ? name == "pocketsphinx_mdef_convert" && package == "pocketsphinx" : true
@@ -123,9 +124,9 @@ struct AdaptationTests {
         let parent = FileManager.default.temporaryDirectory.appendingPathComponent("adapt-parent-\(UUID())")
         try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: parent) }
-        var adapter = MLLRAdapter(model: recognizer.model, tools: try SphinxTrainTools.locate())
+        var adapter = MLLRAdapter(model: recognizer.model, tools: try SphinxTrainTools.locate(paths: IncantPaths()))
         adapter.temporaryParent = parent
-        let estimate = try adapter.estimate(
+        let estimate = try await adapter.estimate(
             takes: takes, features: recognizer.decoder,
             dictionary: recognizer.pronunciations(of: Set(takes.flatMap(\.words))))
         #expect(estimate.used == takes.map(\.label))
@@ -162,7 +163,7 @@ struct AdaptationTests {
     }
 
     @Test(.enabled(if: SharedSpeech.isAvailable && Self.toolsAreInstalled))
-    func tooLittleSpeechAndUnknownWordsAreRefused() throws {
+    func tooLittleSpeechAndUnknownWordsAreRefused() async throws {
         let recognizer = try CoffeeRecordingsTests.catalog()
         let grammar = try GrammarRecognizer(catalog: recognizer)
         let clip = try FileManager.default.contentsOfDirectory(
@@ -170,19 +171,20 @@ struct AdaptationTests {
         ).sorted()[0]
         let samples = try SharedSpeech.samples(of: clip)
         let words = try grammar.recognizeSynchronously(samples).transcript.split(separator: " ").map(String.init)
-        let tools = try SphinxTrainTools.locate()
-        #expect {
-            try grammar.estimateAdaptation([AdaptationTake(label: clip, samples: samples, words: words)], tools: tools)
+        let tools = try SphinxTrainTools.locate(paths: IncantPaths())
+        await #expect {
+            try await grammar.estimateAdaptation(
+                [AdaptationTake(label: clip, samples: samples, words: words)], tools: tools)
         } throws: { error in
             guard case .tooLittleSpeech(let seconds, 1, 10) = error as? AdaptationError else { return false }
             return seconds > 1 && seconds < 10
         }
-        #expect(throws: AdaptationError.wordWithoutPronunciation("zqxjv")) {
-            try grammar.estimateAdaptation(
+        await #expect(throws: AdaptationError.wordWithoutPronunciation("zqxjv")) {
+            try await grammar.estimateAdaptation(
                 [AdaptationTake(label: clip, samples: samples, words: words + ["zqxjv"])], tools: tools)
         }
-        #expect(throws: AdaptationError.noUsableTakes(skipped: ["silence: no words"])) {
-            try grammar.estimateAdaptation(
+        await #expect(throws: AdaptationError.noUsableTakes(skipped: ["silence: no words"])) {
+            try await grammar.estimateAdaptation(
                 [AdaptationTake(label: "silence", samples: [Int16](repeating: 0, count: 16_000), words: [])],
                 tools: tools)
         }
@@ -191,16 +193,15 @@ struct AdaptationTests {
     /// SphinxTrain programs that fail, or succeed with garbage: the error names the program,
     /// its status and its log, or the file that is not a transform.
     @Test(.enabled(if: SharedSpeech.isAvailable && Self.toolsAreInstalled))
-    func failingOrGarbageProgramsAreReported() throws {
+    func failingOrGarbageProgramsAreReported() async throws {
         let folder = try ScriptFolder("fake-sphinxtrain")
         defer { folder.remove() }
         try folder.program(
             "bw", "echo 'INFO: reading'; echo 'FATAL: \"main.c\", line 1: cannot align take1' >&2; exit 3")
         try folder.program("mllr_solve", "exit 0")
-        let real = try SphinxTrainTools.locate()
-        var tools = try SphinxTrainTools.locate(environment: [
-            "INCANT_SPHINXTRAIN_DIR": folder.path, "PATH": "/usr/bin:/bin",
-        ])
+        let real = try SphinxTrainTools.locate(paths: IncantPaths())
+        var tools = try SphinxTrainTools.locate(
+            paths: IncantPaths(environment: ["INCANT_SPHINXTRAIN_DIR": folder.path, "PATH": "/usr/bin:/bin"]))
         #expect(tools.modelDefinitionConverter == real.modelDefinitionConverter)
 
         let recognizer = try GrammarRecognizer(catalog: try CoffeeRecordingsTests.catalog())
@@ -212,11 +213,11 @@ struct AdaptationTests {
             let words = try recognizer.recognizeSynchronously(samples).transcript.split(separator: " ").map(String.init)
             return AdaptationTake(label: clip, samples: samples, words: words)
         }
-        #expect(
+        await #expect(
             throws: AdaptationError.toolFailed(
                 name: "bw", status: 3, log: "FATAL: \"main.c\", line 1: cannot align take1")
         ) {
-            try recognizer.estimateAdaptation(takes, tools: tools)
+            try await recognizer.estimateAdaptation(takes, tools: tools)
         }
         // A listener whose estimate fails tries again only after another interval, not at every utterance.
         let online = OnlineAdaptation(
@@ -225,14 +226,14 @@ struct AdaptationTests {
             settings: OnlineAdaptation.Settings(window: 6, interval: 3))
         let due = try takes.prefix(4).map { try online.record($0.samples, words: $0.words) }
         #expect(due == [false, false, true, false])
-        #expect(throws: AdaptationError.self) { try online.update() }
+        await #expect(throws: AdaptationError.self) { try await online.update() }
         #expect(try online.record(takes[4].samples, words: takes[4].words) == false)
         #expect(try online.record(takes[5].samples, words: takes[5].words) == false)
         // bw works, mllr_solve writes something that is not a transform.
         tools.baumWelch = real.baumWelch
         try folder.program("mllr_solve", "echo 'this is not a matrix' > transform.mllr")
-        #expect {
-            try recognizer.estimateAdaptation(takes, tools: tools)
+        await #expect {
+            try await recognizer.estimateAdaptation(takes, tools: tools)
         } throws: { error in
             guard case .invalidTransform(let path, let reason) = error as? AdaptationError else { return false }
             return path.hasSuffix("/transform.mllr") && reason == "line 1: 'this' is not a number of classes"
@@ -242,8 +243,8 @@ struct AdaptationTests {
         tools.baumWelch = folder.url.appendingPathComponent("bw").path
         // Long enough for the real programs run before it on a loaded machine.
         tools.timeout = .seconds(10)
-        #expect {
-            try recognizer.estimateAdaptation(takes, tools: tools)
+        await #expect {
+            try await recognizer.estimateAdaptation(takes, tools: tools)
         } throws: { error in
             // SIGTERM, or SIGKILL a second later when the program does not stop for it (a
             // parent that ignores SIGTERM passes that on).
@@ -255,13 +256,13 @@ struct AdaptationTests {
     /// Online adaptation: due every `interval` accepted utterances, estimated from the last
     /// `window`, applied to the live recognizer exactly as a decoder started with it.
     @Test(.enabled(if: SharedSpeech.isAvailable && Self.toolsAreInstalled))
-    func onlineAdaptationAppliesLikeADecoderStartedWithTheTransform() throws {
+    func onlineAdaptationAppliesLikeADecoderStartedWithTheTransform() async throws {
         let catalog = try CoffeeRecordingsTests.catalog()
         let recognizer = try GrammarRecognizer(catalog: catalog)
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("online-\(UUID()).mllr").path
         defer { try? FileManager.default.removeItem(atPath: path) }
         let online = OnlineAdaptation(
-            recognizer: recognizer, tools: try SphinxTrainTools.locate(), path: path,
+            recognizer: recognizer, tools: try SphinxTrainTools.locate(paths: IncantPaths()), path: path,
             settings: OnlineAdaptation.Settings(window: 6, interval: 5))
         let clips = try FileManager.default.contentsOfDirectory(
             atPath: SharedSpeech.coffeeDirectory.appendingPathComponent("clean").path
@@ -280,7 +281,7 @@ struct AdaptationTests {
         for (samples, words) in utterances.prefix(6) { due.append(try online.record(samples, words: words)) }
         // Due at the 5th; the 6th, while that estimate is pending, does not make another due.
         #expect(due == [false, false, false, false, true, false])
-        let estimate = try #require(try online.update())
+        let estimate = try #require(try await online.update())
         #expect(estimate.used.count == 6)
         #expect(try MLLRTransform(contentsOf: path) == estimate.transform)
         #expect(try online.record(utterances[6].0, words: utterances[6].1) == false)

@@ -1,4 +1,5 @@
 import Foundation
+import IncantPhrases
 import Testing
 
 @testable import IncantRecognition
@@ -7,7 +8,7 @@ import Testing
 struct PocketSphinxModelTests {
     @Test("the Debian model is found by default")
     func debianDefault() throws {
-        let model = try PocketSphinxModel.locate(environment: [:])
+        let model = try PocketSphinxModel.locate(paths: IncantPaths(environment: [:]))
         #expect(model.acousticModel == "/usr/share/pocketsphinx/model/en-us/en-us")
         #expect(model.dictionary == "/usr/share/pocketsphinx/model/en-us/cmudict-en-us.dict")
         #expect(model.phoneLanguageModel == "/usr/share/pocketsphinx/model/en-us/en-us-phone.lm.bin")
@@ -16,7 +17,7 @@ struct PocketSphinxModelTests {
     @Test("INCANT_MODEL_DIR overrides the location, and a missing model is named")
     func environmentOverride() throws {
         let error = #expect(throws: RecognitionError.self) {
-            try PocketSphinxModel.locate(environment: ["INCANT_MODEL_DIR": "/nonexistent/model"])
+            try PocketSphinxModel.locate(paths: IncantPaths(environment: ["INCANT_MODEL_DIR": "/nonexistent/model"]))
         }
         guard case .modelMissing(let path, _) = error else {
             Issue.record("expected modelMissing, got \(String(describing: error))")
@@ -30,7 +31,8 @@ struct PocketSphinxModelTests {
     @Test("an explicit directory wins over the environment")
     func explicitDirectory() throws {
         let error = #expect(throws: RecognitionError.self) {
-            try PocketSphinxModel.locate(directory: "/opt/none", environment: ["INCANT_MODEL_DIR": "/nonexistent"])
+            try PocketSphinxModel.locate(
+                directory: "/opt/none", paths: IncantPaths(environment: ["INCANT_MODEL_DIR": "/nonexistent"]))
         }
         #expect(error?.description.contains("/opt/none/en-us") == true)
     }
@@ -43,7 +45,7 @@ struct PocketSphinxModelTests {
 
     @Test("a model without its language models names the file each search needs")
     func missingLanguageModels() throws {
-        var model = try PocketSphinxModel.locate(environment: [:])
+        var model = try PocketSphinxModel.locate(paths: IncantPaths(environment: [:]))
         model.phoneLanguageModel = nil
         model.languageModel = nil
         let decoder = try PocketSphinxDecoder(model: model)

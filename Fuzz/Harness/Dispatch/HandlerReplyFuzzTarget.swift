@@ -1,5 +1,6 @@
 import Foundation
 import IncantPhrases
+import IncantProcess
 
 @testable import IncantDispatch
 

@@ -10,7 +10,7 @@ public enum HandlerCheck {
     /// checked. `~` in a program path is `homeDirectory`, as when it runs.
     public static func diagnostics(
         of shortcut: ShortcutDefinition, homeDirectory: String,
-        searchPath: String? = ProcessInfo.processInfo.environment["PATH"]
+        searchPath: String? = IncantPaths().searchPath
     ) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
         for (stage, handler) in [("confirm", shortcut.confirm), ("handle", shortcut.handle)] {

@@ -1,5 +1,6 @@
 import Foundation
 import IncantPhrases
+import IncantProcess
 
 #if canImport(Glibc)
     import Glibc
@@ -19,7 +20,7 @@ enum ProgramResolver {
         _ program: String,
         workingDirectory: String?,
         homeDirectory: String,
-        searchPath: String? = ProcessInfo.processInfo.environment["PATH"]
+        searchPath: String? = IncantPaths().searchPath
     ) throws(ProcessLaunchError) -> String {
         guard !program.isEmpty else {
             throw ProcessLaunchError("the handler names no program to run")

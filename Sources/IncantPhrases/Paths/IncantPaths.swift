@@ -1,12 +1,14 @@
 import Foundation
 
-/// Where Incant's files are, resolved once from the environment: the XDG base directories
-/// (`XDG_CONFIG_HOME`, `XDG_DATA_HOME`, `XDG_RUNTIME_DIR`), `HOME`, and the `INCANT_*` folder
-/// overrides.
+/// Where Incant's files and programs are, resolved once from the environment: the XDG base
+/// directories (`XDG_CONFIG_HOME`, `XDG_DATA_HOME`, `XDG_RUNTIME_DIR`), `HOME`, `PATH`, and the
+/// `INCANT_*` overrides.
 ///
-/// A program resolves one value at start-up and passes it (or the paths it names) down; no
-/// library reads these variables on its own. As the XDG base directory specification requires,
-/// an `XDG_*` value that is empty or not absolute is ignored.
+/// This is the one place Incant reads its environment. A program resolves one value at start-up
+/// and passes it (or the paths it names) down; no library reads these variables on its own, and
+/// an embedder can build its own value with ``init(environment:)``. As the XDG base directory
+/// specification requires, an `XDG_*` value that is empty or not absolute is ignored; an empty
+/// `INCANT_*` value counts as unset.
 public struct IncantPaths: Sendable, Hashable {
     /// The home directory: `$HOME`, or the account's home directory when it is unset or empty.
     public var home: String
@@ -24,6 +26,22 @@ public struct IncantPaths: Sendable, Hashable {
     public var speakCommand: String?
     /// `$XDG_RUNTIME_DIR`, if set (a user session's private, per-boot folder).
     public var runtimeHome: String?
+    /// The folder of the installed denoisers from `$INCANT_DENOISE_DIR`, if set.
+    public var denoiserDirectory: String?
+    /// The log level named by `$INCANT_LOG_LEVEL` (`trace` … `critical`), if set.
+    public var logLevel: String?
+    /// `$PATH` as set (possibly empty), where programs named without a folder are looked up;
+    /// `nil` when unset.
+    public var searchPath: String?
+    /// The XDG and `INCANT_*` variables read, as set (empty ones left out), for a program that
+    /// must resolve the same paths (the systemd unit `incant service install` writes).
+    public var variables: [String: String]
+
+    /// The variables ``variables`` holds when they are set.
+    public static let variableNames = [
+        "XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_RUNTIME_DIR", "INCANT_MODEL_DIR", "INCANT_MODELS",
+        "INCANT_SPHINXTRAIN_DIR", "INCANT_SPEAK_COMMAND", "INCANT_DENOISE_DIR", "INCANT_LOG_LEVEL",
+    ]
 
     /// Resolves every path from `environment`.
     public init(environment: [String: String] = ProcessInfo.processInfo.environment) {
@@ -42,6 +60,10 @@ public struct IncantPaths: Sendable, Hashable {
         self.sphinxTrainDirectory = value("INCANT_SPHINXTRAIN_DIR")
         self.speakCommand = value("INCANT_SPEAK_COMMAND")
         self.runtimeHome = absolute("XDG_RUNTIME_DIR")
+        self.denoiserDirectory = value("INCANT_DENOISE_DIR")
+        self.logLevel = value("INCANT_LOG_LEVEL")
+        self.searchPath = environment["PATH"]
+        self.variables = environment.filter { Self.variableNames.contains($0.key) && !$0.value.isEmpty }
     }
 
     /// Incant's runtime folder: `$XDG_RUNTIME_DIR/incant`, or without a session (a container,

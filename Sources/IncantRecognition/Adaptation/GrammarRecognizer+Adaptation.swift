@@ -17,9 +17,11 @@ extension GrammarRecognizer {
     /// computed by its decoder, their words pronounced as it pronounces them).
     ///
     /// - Throws: ``AdaptationError``.
-    public func estimateAdaptation(_ takes: [AdaptationTake], tools: SphinxTrainTools) throws -> MLLRAdapter.Estimate {
+    public func estimateAdaptation(
+        _ takes: [AdaptationTake], tools: SphinxTrainTools
+    ) async throws -> MLLRAdapter.Estimate {
         let words = Set(takes.flatMap(\.words))
-        return try MLLRAdapter(model: model, tools: tools)
+        return try await MLLRAdapter(model: model, tools: tools)
             .estimate(takes: takes, features: decoder, dictionary: pronunciations(of: words))
     }
 

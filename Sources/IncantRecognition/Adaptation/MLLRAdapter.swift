@@ -51,7 +51,7 @@ public struct MLLRAdapter: Sendable {
     ///   pronunciation, an unsupported model, a SphinxTrain program that failed.
     public func estimate(
         takes: [AdaptationTake], features: PocketSphinxDecoder, dictionary: [String: [String]]
-    ) throws -> Estimate {
+    ) async throws -> Estimate {
         var prepared: [FeatureTake] = []
         for take in takes {
             guard let frames = try features.cepstra(of: take.samples) else {
@@ -60,7 +60,7 @@ public struct MLLRAdapter: Sendable {
             }
             prepared.append(FeatureTake(label: take.label, frames: frames, words: take.words))
         }
-        return try estimate(prepared: prepared, dictionary: dictionary)
+        return try await estimate(prepared: prepared, dictionary: dictionary)
     }
 
     /// A take whose features are already computed (``PocketSphinxDecoder/cepstra(of:)``).
@@ -77,7 +77,7 @@ public struct MLLRAdapter: Sendable {
     }
 
     /// Like ``estimate(takes:features:dictionary:)``, from features computed before.
-    public func estimate(prepared takes: [FeatureTake], dictionary: [String: [String]]) throws -> Estimate {
+    public func estimate(prepared takes: [FeatureTake], dictionary: [String: [String]]) async throws -> Estimate {
         let parameters = try modelParameters()
         var entries: [String: [String]] = [:]
         for word in Set(takes.flatMap(\.words)).sorted() {
@@ -131,10 +131,10 @@ public struct MLLRAdapter: Sendable {
             modelFolder = preparedModel
         } else {
             modelFolder = folder + "/model"
-            try prepareModel(at: modelFolder)
+            try await prepareModel(at: modelFolder)
         }
         try FileManager.default.createDirectory(atPath: folder + "/counts", withIntermediateDirectories: false)
-        try tools.run(
+        try await tools.run(
             tools.baumWelch,
             [
                 "-hmmdir", modelFolder, "-moddeffn", modelFolder + "/mdef.txt", "-ts2cbfn", parameters.tiedStates,
@@ -142,7 +142,7 @@ public struct MLLRAdapter: Sendable {
                 "-agc", "none", "-dictfn", "words.dict", "-fdictfn", modelFolder + "/noisedict", "-ctlfn", "takes.ids",
                 "-lsnfn", "takes.transcription", "-cepdir", "mfc", "-accumdir", "counts", "-timing", "no",
             ], in: folder)
-        try tools.run(
+        try await tools.run(
             tools.mllrSolve,
             [
                 "-meanfn", modelFolder + "/means", "-varfn", modelFolder + "/variances", "-outmllrfn", "transform.mllr",
@@ -187,7 +187,7 @@ public struct MLLRAdapter: Sendable {
     /// Makes `target`, a folder `bw` can read the model from: links to the model's files, its
     /// definition as text, and mixture weights (converted from `sendump` when the model has no
     /// `mixture_weights`). Its parent must exist.
-    public func prepareModel(at target: String) throws {
+    public func prepareModel(at target: String) async throws {
         let source = model.acousticModel
         let manager = FileManager.default
         try manager.createDirectory(atPath: target, withIntermediateDirectories: false)
@@ -203,7 +203,8 @@ public struct MLLRAdapter: Sendable {
         } else {
             try MixtureWeights(sendump: source + "/sendump").write(to: target + "/mixture_weights")
         }
-        try tools.run(tools.modelDefinitionConverter, ["-text", source + "/mdef", target + "/mdef.txt"], in: target)
+        try await tools.run(
+            tools.modelDefinitionConverter, ["-text", source + "/mdef", target + "/mdef.txt"], in: target)
     }
 
     /// One take's features as a Sphinx feature file: the number of values, then the values

@@ -55,7 +55,7 @@ public final class OnlineAdaptation: Sendable {
 
     /// Keeps an accepted utterance (its features, computed now, and the words heard) and says
     /// whether an estimate is due: ``Settings/interval`` utterances since the last one and none
-    /// running. The caller then runs ``update()``, on a thread of its choice.
+    /// running. The caller then awaits ``update()``.
     public func record(_ samples: [Int16], words: [String]) throws -> Bool {
         guard !words.isEmpty, let frames = try recognizer.decoder.cepstra(of: samples) else { return false }
         return state.withLock { state in
@@ -71,14 +71,14 @@ public final class OnlineAdaptation: Sendable {
     }
 
     /// Estimates a transform from the kept utterances, writes it atomically to ``path`` and
-    /// applies it to the recognizer, between two decodings of the ``DecodingQueue`` (so call it
-    /// from another thread). When the kept utterances hold too little speech, nothing
-    /// changes and the next accepted utterance makes the estimate due again; after any other
-    /// failure, the next try waits for another ``Settings/interval`` utterances.
+    /// applies it to the recognizer, between two decodings of the ``DecodingQueue``. When the
+    /// kept utterances hold too little speech, nothing changes and the next accepted utterance
+    /// makes the estimate due again; after any other failure, the next try waits for another
+    /// ``Settings/interval`` utterances.
     ///
     /// - Returns: the estimate, or nil when there was too little speech.
     @discardableResult
-    public func update() throws -> MLLRAdapter.Estimate? {
+    public func update() async throws -> MLLRAdapter.Estimate? {
         let takes = state.withLock { $0.recent }
         var retriesSoon = false
         defer {
@@ -88,30 +88,30 @@ public final class OnlineAdaptation: Sendable {
             }
         }
         var adapter = MLLRAdapter(model: recognizer.model, tools: tools)
-        adapter.preparedModel = try preparedModel(for: adapter)
+        adapter.preparedModel = try await preparedModel(for: adapter)
         let estimate: MLLRAdapter.Estimate
         do {
             let words = Set(takes.flatMap(\.words))
-            estimate = try adapter.estimate(prepared: takes, dictionary: recognizer.pronunciations(of: words))
+            estimate = try await adapter.estimate(prepared: takes, dictionary: recognizer.pronunciations(of: words))
         } catch AdaptationError.tooLittleSpeech {
             retriesSoon = true
             return nil
         }
         try estimate.transform.write(to: path)
         // Between two decodings: both searches of an utterance use the same model.
-        try DecodingQueue.between { try recognizer.applyAdaptation(path) }
+        try await DecodingQueue.run { [recognizer, path] in try recognizer.applyAdaptation(path) }
         return estimate
     }
 
     /// The model folder for `bw`, prepared once (in a private temporary folder).
-    private func preparedModel(for adapter: MLLRAdapter) throws -> String {
+    private func preparedModel(for adapter: MLLRAdapter) async throws -> String {
         if let folder = state.withLock({ $0.preparedModel }) { return folder }
         let parent = FileManager.default.temporaryDirectory.appendingPathComponent("incant-online-model-\(UUID())")
         try FileManager.default.createDirectory(
             at: parent, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
         let folder = parent.appendingPathComponent("model").path
         do {
-            try adapter.prepareModel(at: folder)
+            try await adapter.prepareModel(at: folder)
         } catch {
             try? FileManager.default.removeItem(at: parent)
             throw error
@@ -123,8 +123,8 @@ public final class OnlineAdaptation: Sendable {
 
 extension OnlineAdaptation: UtteranceLearner {
     /// Keeps the utterance and, when an estimate is due, adapts the recognizer.
-    public func learn(from samples: [Int16], transcript: String) throws -> Int? {
+    public func learn(from samples: [Int16], transcript: String) async throws -> Int? {
         guard try record(samples, words: transcript.split(separator: " ").map(String.init)) else { return nil }
-        return try update()?.used.count
+        return try await update()?.used.count
     }
 }

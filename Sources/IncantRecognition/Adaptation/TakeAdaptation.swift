@@ -21,7 +21,7 @@ public struct TakeAdaptation: Sendable {
     public let store: PhraseStore
     /// What the takes pass through before recognition.
     public let frontEnd: any AudioFrontEnd
-    /// The SphinxTrain programs; nil to locate them (``SphinxTrainTools/locate(environment:)``)
+    /// The SphinxTrain programs; nil to locate them (``SphinxTrainTools/locate(paths:)`` with this process's ``IncantPaths``)
     /// once the takes are recognized.
     public var tools: SphinxTrainTools?
 
@@ -71,12 +71,8 @@ public struct TakeAdaptation: Sendable {
             }
         }
         guard !takes.isEmpty else { throw AdaptationError.noUsableTakes(skipped: skipped) }
-        let usable = takes
-        let recognizer = recognizer
-        let located = tools
-        let estimate = try await DecodingQueue.run {
-            try recognizer.estimateAdaptation(usable, tools: try located ?? SphinxTrainTools.locate())
-        }
+        let estimate = try await recognizer.estimateAdaptation(
+            takes, tools: try tools ?? SphinxTrainTools.locate(paths: IncantPaths()))
         try FileManager.default.createDirectory(
             atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         try estimate.transform.write(to: path)

@@ -1,4 +1,5 @@
 import Foundation
+import IncantCapture
 
 /// Answers to spoken questions and free dictation, decoded by the same warm decoder as the
 /// phrases (each grammar is compiled once into a named search and kept).
@@ -72,7 +73,8 @@ extension GrammarRecognizer {
         return SpeechRecognition(
             transcript: transcript, alternatives: transcript.isEmpty ? [] : [transcript],
             acousticConfidence: transcript.isEmpty ? 0 : 1, isRejected: transcript.isEmpty,
-            scoreMargin: transcript.isEmpty ? -.infinity : 0, audioSeconds: Double(samples.count) / 16_000,
+            scoreMargin: transcript.isEmpty ? -.infinity : 0,
+            audioSeconds: Double(samples.count) / Double(AudioFormat.sampleRate),
             decodeSeconds: seconds(since: start), words: words)
     }
 }

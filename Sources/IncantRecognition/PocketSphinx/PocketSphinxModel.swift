@@ -1,15 +1,16 @@
 import Foundation
+import IncantPhrases
 
 /// Where the pocketsphinx acoustic model, dictionary and phone language model are.
 ///
-/// By default this is the US English model of Debian's `pocketsphinx-en-us` package.
-/// The environment variable `INCANT_MODEL_DIR` (or an explicit directory) overrides it;
-/// such a directory holds `en-us/` (the acoustic model), `cmudict-en-us.dict` and
-/// `en-us-phone.lm.bin`, the same layout as the Debian package.
+/// By default this is the US English model of Debian's `pocketsphinx-en-us` package. An explicit
+/// directory, or `INCANT_MODEL_DIR` (`IncantPaths.modelDirectory`), overrides it; such a
+/// directory holds `en-us/` (the acoustic model), `cmudict-en-us.dict` and `en-us-phone.lm.bin`,
+/// the same layout as the Debian package.
 public struct PocketSphinxModel: Sendable, Equatable {
     /// The Debian package's model directory.
     public static let debianDirectory = "/usr/share/pocketsphinx/model/en-us"
-    /// The environment variable that overrides the model directory.
+    /// The environment variable that overrides the model directory (read by `IncantPaths`).
     public static let environmentVariable = "INCANT_MODEL_DIR"
 
     /// The acoustic model (HMM) directory.
@@ -31,15 +32,16 @@ public struct PocketSphinxModel: Sendable, Equatable {
         self.languageModel = languageModel
     }
 
-    /// Finds the model in `directory`, else in `$INCANT_MODEL_DIR`, else at the Debian path.
+    /// Finds the model in `directory`, else in `paths`' `IncantPaths.modelDirectory`
+    /// (`$INCANT_MODEL_DIR`), else at the Debian path.
     ///
+    /// - Parameters:
+    ///   - directory: a folder chosen explicitly (the `--model` option, the configuration file).
+    ///   - paths: the resolved environment; `nil` looks only in `directory` and the Debian path.
     /// - Throws: ``RecognitionError/modelMissing(path:hint:)`` naming the path that was
     ///   tried and how to install the model.
-    public static func locate(
-        directory: String? = nil,
-        environment: [String: String] = ProcessInfo.processInfo.environment
-    ) throws -> PocketSphinxModel {
-        let explicit = directory ?? environment[environmentVariable].flatMap { $0.isEmpty ? nil : $0 }
+    public static func locate(directory: String? = nil, paths: IncantPaths? = nil) throws -> PocketSphinxModel {
+        let explicit = directory ?? paths?.modelDirectory
         let root = explicit ?? debianDirectory
         let hint =
             explicit == nil

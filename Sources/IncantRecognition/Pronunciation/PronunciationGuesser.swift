@@ -27,12 +27,14 @@ public struct PronunciationGuesser: Sendable {
     ///   - executable: a path, or a name looked up on `PATH`; `espeak-ng` by default. When it
     ///     cannot be found, guessing fails with ``PronunciationError/espeakUnavailable(executable:reason:)``.
     ///   - voice: the espeak-ng voice.
+    ///   - searchPath: the folders a name is looked up in (`IncantPaths.searchPath`);
+    ///     `nil` looks in `/usr/local/bin`, `/usr/bin` and `/bin`.
     public init(
         executable: String = "espeak-ng",
         voice: String = PronunciationGuesser.defaultVoice,
-        environment: [String: String] = ProcessInfo.processInfo.environment
+        searchPath: String? = nil
     ) {
-        self.executable = ToolProcess.locate(executable, environment: environment) ?? executable
+        self.executable = ToolProcess.locate(executable, searchPath: searchPath) ?? executable
         self.voice = voice
     }
 

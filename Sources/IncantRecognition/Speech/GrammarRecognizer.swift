@@ -271,7 +271,9 @@ public final class GrammarRecognizer: @unchecked Sendable {
         for file in options.dictionaryFiles where FileManager.default.fileExists(atPath: file) {
             overrides = overrides.merging(try PronunciationDictionary(contentsOfFile: file))
         }
-        let added = try PronunciationResolver(overrides: overrides).resolve(missing)
+        let added = try PronunciationResolver(
+            overrides: overrides, guesser: PronunciationGuesser(searchPath: options.searchPath)
+        ).resolve(missing)
         for word in added {
             try addWord(word.word, pronunciations: word.pronunciations.map(\.description))
         }
@@ -299,7 +301,7 @@ public final class GrammarRecognizer: @unchecked Sendable {
         _ samples: [Int16], cancellation: DecodeCancellation? = nil
     ) throws -> SpeechRecognition {
         let start = ContinuousClock.now
-        let audioSeconds = Double(samples.count) / 16_000
+        let audioSeconds = Double(samples.count) / Double(AudioFormat.sampleRate)
         // Features computed once: for the two searches side by side, and for the contrasts.
         let shared = options.usesPhoneLoop && phoneLoopDecoder != nil ? try decoder.cepstra(of: samples) : nil
         let (hypothesis, phoneLoop) = try decodeWithPhoneLoop(

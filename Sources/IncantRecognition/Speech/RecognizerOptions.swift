@@ -42,6 +42,9 @@ public struct RecognizerOptions: Sendable {
     public var measuresContrasts = false
     /// Pronunciation overrides (cmudict format) read before guessing unknown words.
     public var dictionaryFiles: [String]
+    /// Where espeak-ng is looked up to guess words no dictionary has (`IncantPaths.searchPath`);
+    /// nil looks in `/usr/local/bin`, `/usr/bin` and `/bin`.
+    public var searchPath: String? = nil
     /// Low-level decoder settings.
     public var decoder: PocketSphinxOptions
     /// Decoder settings of the open-vocabulary search (free-text slots, `phrases record`);

@@ -2,8 +2,14 @@ import Foundation
 import IncantCapture
 import Synchronization
 
-/// Runs a program as a child process, directly (no shell): every argument is one element of
-/// the argument vector, never interpreted.
+/// Runs a program as a child process, directly (no shell), for a caller that must wait without
+/// `await`: every argument is one element of the argument vector, never interpreted.
+///
+/// Every other program Incant starts goes through `ProcessRunner` (IncantProcess, on
+/// swift-subprocess). This one stays on Foundation's `Process` for espeak-ng's guesses, which
+/// ``GrammarRecognizer``'s synchronous initializer needs: swift-subprocess is async and needs a
+/// free thread of Swift's cooperative pool to finish, so blocking pool threads while waiting for
+/// it deadlocks once every pool thread waits (two, on a two-core machine).
 struct ToolProcess: Sendable {
     /// What a finished run left.
     struct Outcome: Sendable {
@@ -107,13 +113,16 @@ struct ToolProcess: Sendable {
             timedOut: timedOut.load(ordering: .relaxed))
     }
 
-    /// Finds `name` on `PATH` (or takes it as is when it holds a slash).
-    static func locate(_ name: String, environment: [String: String]) -> String? {
+    /// Where programs are looked up when no search path is given.
+    static let standardSearchPath = "/usr/local/bin:/usr/bin:/bin"
+
+    /// Finds `name` in the folders of `searchPath` (`IncantPaths.searchPath`, else
+    /// ``standardSearchPath``), or takes it as is when it holds a slash.
+    static func locate(_ name: String, searchPath: String?) -> String? {
         if name.contains("/") {
             return FileManager.default.isExecutableFile(atPath: name) ? name : nil
         }
-        let path = environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
-        for directory in path.split(separator: ":") where !directory.isEmpty {
+        for directory in (searchPath ?? standardSearchPath).split(separator: ":") where !directory.isEmpty {
             let candidate = (String(directory) as NSString).appendingPathComponent(name)
             if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
         }

@@ -53,7 +53,9 @@ public final class PocketSphinxWakeWordDetector: WakeWordDetector, @unchecked Se
             for file in options.dictionaryFiles where FileManager.default.fileExists(atPath: file) {
                 overrides = overrides.merging(try PronunciationDictionary(contentsOfFile: file))
             }
-            added = try PronunciationResolver(overrides: overrides).resolve(missing)
+            added = try PronunciationResolver(
+                overrides: overrides, guesser: PronunciationGuesser(searchPath: options.searchPath)
+            ).resolve(missing)
             for word in added {
                 entries.entries[word.word] = word.pronunciations.map(\.description)
             }

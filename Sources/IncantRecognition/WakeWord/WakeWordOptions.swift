@@ -25,6 +25,9 @@ public struct WakeWordOptions: Sendable {
     public var agreementWeight: Double = 3
     /// Pronunciation overrides (cmudict format) read before guessing unknown words.
     public var dictionaryFiles: [String] = []
+    /// Where espeak-ng is looked up to guess words no dictionary has (`IncantPaths.searchPath`);
+    /// nil looks in `/usr/local/bin`, `/usr/bin` and `/bin`.
+    public var searchPath: String? = nil
     /// Low-level decoder settings.
     public var decoder = PocketSphinxOptions(nbestCount: 0)
     /// Seconds of continuous audio searched at once by a ``WakeWordScanner``.

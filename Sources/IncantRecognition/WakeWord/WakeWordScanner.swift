@@ -1,3 +1,5 @@
+import IncantCapture
+
 /// Searches continuous audio for a wake phrase in overlapping chunks
 /// (``WakeWordOptions/chunkSeconds`` long, ``WakeWordOptions/overlapSeconds`` apart), so that
 /// audio of any length is searched in bounded memory and a phrase across a chunk boundary is
@@ -18,8 +20,10 @@ public struct WakeWordScanner {
         baseline = detector.baselineThresholds.map { _ in [] }
     }
 
-    private var chunkLength: Int { Int(detector.options.chunkSeconds * 16_000) }
-    private var overlapLength: Int { min(chunkLength / 2, Int(detector.options.overlapSeconds * 16_000)) }
+    private var chunkLength: Int { Int(detector.options.chunkSeconds * Double(AudioFormat.sampleRate)) }
+    private var overlapLength: Int {
+        min(chunkLength / 2, Int(detector.options.overlapSeconds * Double(AudioFormat.sampleRate)))
+    }
 
     /// Adds `samples` and returns the candidates that are final (none later can overlap them).
     public mutating func process(_ samples: [Int16]) throws -> [WakeCandidate] {

@@ -1,3 +1,5 @@
+import IncantCapture
+
 /// The format of raw PCM as an `audio-start` or `audio-chunk` announces it.
 public struct PCMFormat: Sendable, Hashable, CustomStringConvertible {
     /// Samples per second per channel.
@@ -14,7 +16,7 @@ public struct PCMFormat: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// What the recognizer decodes: 16 kHz mono 16-bit.
-    public static let recognizer = PCMFormat(rate: 16_000, width: 2, channels: 1)
+    public static let recognizer = PCMFormat(rate: AudioFormat.sampleRate, width: 2, channels: 1)
 
     /// Rates, widths and channel counts accepted.
     public static let rates = 4_000...192_000

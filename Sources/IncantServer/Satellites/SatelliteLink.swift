@@ -213,7 +213,8 @@ public struct SatelliteLink: Sendable {
         mutating func stop() -> [Int16] {
             let rest = converter?.finish() ?? []
             converter = nil
-            return rest + [Int16](repeating: 0, count: Int(SatelliteLink.silenceAfterStop * 16_000))
+            return rest
+                + [Int16](repeating: 0, count: Int(SatelliteLink.silenceAfterStop * Double(AudioFormat.sampleRate)))
         }
     }
 }

@@ -3,6 +3,7 @@ import IncantCapture
 import IncantDispatch
 import IncantListening
 import IncantPhrases
+import IncantProcess
 import NIOCore
 import Synchronization
 
@@ -107,7 +108,7 @@ final class SatelliteVoice: DialogSpeaker {
 
     /// Sends 16 kHz mono samples as `audio-start`, `audio-chunk`s and `audio-stop`.
     private func sendAudio(_ samples: [Int16]) async throws {
-        let format: [String: JSONValue] = ["rate": 16_000, "width": 2, "channels": 1]
+        let format: [String: JSONValue] = ["rate": .number(Double(AudioFormat.sampleRate)), "width": 2, "channels": 1]
         try await outbound.send(WyomingEvent(type: "audio-start", data: format))
         var start = 0
         while start < samples.count {

@@ -46,7 +46,8 @@ struct AdaptCommand: AsyncParsableCommand {
             let recognizer = try plain.makeRecognizer(for: loaded)
             // The takes as `listen` hears speech: through the front end, so the transform fits it.
             let adaptation = TakeAdaptation(
-                recognizer: recognizer, catalog: loaded, store: catalog.store, frontEnd: try speech.makeFrontEnd())
+                recognizer: recognizer, catalog: loaded, store: catalog.store, frontEnd: try speech.makeFrontEnd(),
+                tools: try SphinxTrainTools.locate(paths: Settings.paths))
             let report: TakeAdaptationReport
             do {
                 report = try await adaptation.adapt(phrases, writingTo: path)

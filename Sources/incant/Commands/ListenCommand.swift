@@ -159,7 +159,8 @@ struct ListenCommand: AsyncParsableCommand {
             "incant-online-\(getpid())-\(UUID().uuidString.prefix(8)).mllr"
         ).path
         do {
-            return OnlineAdaptation(recognizer: recognizer, tools: try SphinxTrainTools.locate(), path: path)
+            return OnlineAdaptation(
+                recognizer: recognizer, tools: try SphinxTrainTools.locate(paths: Settings.paths), path: path)
         } catch {
             throw CommandFailure(message: error.description, status: ExitStatus.noInput)
         }

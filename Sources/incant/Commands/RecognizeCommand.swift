@@ -74,7 +74,8 @@ struct RecognizeCommand: AsyncParsableCommand {
                     if case .turn(let decided) = event { turn.withLock { $0 = decided } }
                 }
                 let report = RecognitionReport(
-                    file: file, turn: turn.withLock { $0 }, audioSeconds: Double(samples.count) / 16_000)
+                    file: file, turn: turn.withLock { $0 },
+                    audioSeconds: Double(samples.count) / Double(AudioFormat.sampleRate))
                 print(json ? try JSON.line(report) : report.summary)
             }
             if failed { throw ExitCode(ExitStatus.noInput) }

@@ -17,12 +17,12 @@ struct ServiceCommand: ParsableCommand {
 }
 
 /// `incant service install`.
-struct ServiceInstallCommand: ParsableCommand {
+struct ServiceInstallCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "install", abstract: "Write the user unit, then enable and start it.")
 
-    func run() throws {
-        try withExitStatusSync {
+    func run() async throws {
+        try await withExitStatus {
             try CatalogOptions.parse([]).requireShortcuts()
             let unit = ServiceUnit.current()
             let path = Settings.paths.serviceUnit
@@ -46,7 +46,7 @@ struct ServiceInstallCommand: ParsableCommand {
                 return
             }
             for arguments in [["daemon-reload"], ["enable", "--now", "incant.service"]] {
-                let result = SystemdUserSession.run(systemctl, arguments)
+                let result = await SystemdUserSession.run(systemctl, arguments)
                 guard result.status == 0 else {
                     throw CommandFailure(
                         message: "systemctl --user \(arguments.joined(separator: " ")) failed: \(result.output)",
@@ -59,12 +59,12 @@ struct ServiceInstallCommand: ParsableCommand {
 }
 
 /// `incant service uninstall`.
-struct ServiceUninstallCommand: ParsableCommand {
+struct ServiceUninstallCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "uninstall", abstract: "Stop and disable the service, and remove the user unit.")
 
-    func run() throws {
-        try withExitStatusSync {
+    func run() async throws {
+        try await withExitStatus {
             let path = Settings.paths.serviceUnit
             guard FileManager.default.fileExists(atPath: path) else {
                 print("incant.service is not installed (no \(path))")
@@ -72,7 +72,7 @@ struct ServiceUninstallCommand: ParsableCommand {
             }
             let systemctl = SystemdUserSession.systemctl
             if let systemctl {
-                let result = SystemdUserSession.run(systemctl, ["disable", "--now", "incant.service"])
+                let result = await SystemdUserSession.run(systemctl, ["disable", "--now", "incant.service"])
                 if result.status != 0 {
                     StandardError.print("incant: warning: systemctl --user disable: \(result.output)")
                 }
@@ -91,7 +91,7 @@ struct ServiceUninstallCommand: ParsableCommand {
             }
             print("removed \(path)")
             if let systemctl {
-                SystemdUserSession.run(systemctl, ["daemon-reload"])
+                await SystemdUserSession.run(systemctl, ["daemon-reload"])
             } else {
                 print("\(SystemdUserSession.absence); if the service runs, stop it with `systemctl --user stop incant`")
             }
@@ -100,12 +100,12 @@ struct ServiceUninstallCommand: ParsableCommand {
 }
 
 /// `incant service status`.
-struct ServiceStatusCommand: ParsableCommand {
+struct ServiceStatusCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "status", abstract: "Say whether the unit is installed and running, and what the listener does.")
 
-    func run() throws {
-        try withExitStatusSync {
+    func run() async throws {
+        try await withExitStatus {
             let path = Settings.paths.serviceUnit
             if let text = try? String(contentsOfFile: path, encoding: .utf8) {
                 let start = text.split(separator: "\n").first { $0.hasPrefix("ExecStart=") } ?? "no ExecStart line"
@@ -118,7 +118,7 @@ struct ServiceStatusCommand: ParsableCommand {
                 print("unit: not installed (`incant service install` writes \(path))")
             }
             if let systemctl = SystemdUserSession.systemctl {
-                let active = SystemdUserSession.run(systemctl, ["is-active", "incant.service"])
+                let active = await SystemdUserSession.run(systemctl, ["is-active", "incant.service"])
                 print("service: \(active.output.trimmingCharacters(in: .whitespacesAndNewlines))")
             } else {
                 print("service: unknown (\(SystemdUserSession.absence))")

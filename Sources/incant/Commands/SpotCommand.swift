@@ -60,7 +60,7 @@ struct SpotCommand: AsyncParsableCommand {
         var scanner = WakeWordScanner(detector: detector)
         var found: [WakeCandidate] = []
         let start = ContinuousClock.now
-        let piece = 16_000 * 10
+        let piece = AudioFormat.sampleRate * 10
         var offset = 0
         while offset < file.sampleCount {
             let end = min(offset + piece, file.sampleCount)

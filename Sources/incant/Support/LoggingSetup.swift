@@ -6,8 +6,7 @@ import Logging
 /// colours, so that journald (`incant service`) keeps them as they are.
 enum LoggingSetup {
     static let once: Void = {
-        let level =
-            ProcessInfo.processInfo.environment["INCANT_LOG_LEVEL"].flatMap(Logger.Level.init(rawValue:)) ?? .warning
+        let level = Settings.paths.logLevel.flatMap(Logger.Level.init(rawValue:)) ?? .warning
         LoggingSystem.bootstrap { label in
             var handler = StreamLogHandler.standardError(label: label)
             handler.logLevel = level

@@ -9,7 +9,7 @@ enum PhrasePronunciation {
     /// The phrases of `catalog` with a word nothing can pronounce; `nil` when no acoustic model
     /// is installed (there is nothing to check against).
     static func unpronounceable(in catalog: PhraseCatalog) throws -> [UnpronounceablePhrases.Finding]? {
-        guard let model = try? PocketSphinxModel.locate() else { return nil }
+        guard let model = try? PocketSphinxModel.locate(paths: Settings.paths) else { return nil }
         var files: [String] = []
         if let project = ModelsDirectory.locate() { files.append(project + "/dictionary.dict") }
         files.append(Settings.paths.dictionary)
@@ -18,7 +18,9 @@ enum PhrasePronunciation {
             overrides = overrides.merging(try PronunciationDictionary(contentsOfFile: file))
         }
         return try UnpronounceablePhrases.find(
-            in: catalog, dictionary: model.dictionary, resolver: PronunciationResolver(overrides: overrides))
+            in: catalog, dictionary: model.dictionary,
+            resolver: PronunciationResolver(
+                overrides: overrides, guesser: PronunciationGuesser(searchPath: Settings.paths.searchPath)))
     }
 
     /// The shortcut of the stored phrase named by id or by its words (as `phrases edit` names it).

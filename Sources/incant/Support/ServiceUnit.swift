@@ -1,4 +1,5 @@
 import Foundation
+import IncantPhrases
 
 /// The systemd user unit that runs `incant listen` as a service.
 struct ServiceUnit {
@@ -16,14 +17,12 @@ struct ServiceUnit {
         "INCANT_SPEAK_COMMAND", "INCANT_LOG_LEVEL",
     ]
 
-    /// The unit for this process: its executable and its environment's carried variables.
-    static func current(environment: [String: String] = ProcessInfo.processInfo.environment) -> ServiceUnit {
+    /// The unit for this process: its executable and the carried variables set in `paths`.
+    static func current(paths: IncantPaths = Settings.paths) -> ServiceUnit {
         let executable =
             (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
             ?? URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL.path
-        let carried = carried.compactMap { name in
-            environment[name].flatMap { $0.isEmpty ? nil : (name: name, value: $0) }
-        }
+        let carried = carried.compactMap { name in paths.variables[name].map { (name: name, value: $0) } }
         let kill = ["/usr/bin/kill", "/bin/kill"].first { FileManager.default.isExecutableFile(atPath: $0) }
         return ServiceUnit(executable: executable, environment: carried, kill: kill)
     }

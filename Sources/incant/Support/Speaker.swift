@@ -1,6 +1,6 @@
 import Foundation
-import IncantDispatch
 import IncantListening
+import IncantProcess
 import Synchronization
 
 /// Says dialogs and questions aloud with espeak-ng (`--speak`), run directly with the text as

@@ -8,7 +8,9 @@ extension SpeechOptions {
     func makeFrontEnd(warns: Bool = true) throws -> any AudioFrontEnd {
         let name = frontEnd ?? FrontEndKind.standard.rawValue
         do {
-            return try FrontEndKind(name: name).make()
+            let kind = try FrontEndKind(name: name)
+            if kind == .identity { return IdentityFrontEnd() }
+            return try kind.make(directory: try DenoiserDirectory.locate(directory: Settings.paths.denoiserDirectory))
         } catch let error {
             if frontEnd == nil {
                 if warns {

@@ -73,6 +73,7 @@ struct SpeechOptions: ParsableArguments {
         decoder.adaptation = try adaptationFile()
         var options = RecognizerOptions(
             rejectionThreshold: rejectionThreshold, dictionaryFiles: files, decoder: decoder)
+        options.searchPath = Settings.paths.searchPath
         options.decodesPhoneLoopInParallel = parallelPhoneLoop && !oneCore
         return options
     }
@@ -98,7 +99,7 @@ struct SpeechOptions: ParsableArguments {
     /// `parallelPhoneLoop` is for listeners (results sooner, see ``oneCore``).
     func makeRecognizer(for catalog: PhraseCatalog, parallelPhoneLoop: Bool = false) throws -> GrammarRecognizer {
         do {
-            let located = try PocketSphinxModel.locate(directory: model)
+            let located = try PocketSphinxModel.locate(directory: model, paths: Settings.paths)
             let recognizer = try GrammarRecognizer(
                 catalog: catalog, options: try recognizerOptions(parallelPhoneLoop: parallelPhoneLoop), model: located)
             for skipped in recognizer.grammar.skipped {

@@ -1,4 +1,5 @@
 import Foundation
+import IncantProcess
 
 /// The user's systemd manager, when this process can reach it (a desktop or SSH login; not
 /// a container or `su`).
@@ -19,23 +20,25 @@ enum SystemdUserSession {
         return "no systemd user manager answers at \(runtime)/systemd/private"
     }
 
-    /// Runs `systemctl --user arguments…` and returns its exit status and output.
+    /// How long one `systemctl` call may take before it is stopped.
+    static let timeout = Duration.seconds(120)
+
+    /// Runs `systemctl --user arguments…` and returns its exit status and output (standard
+    /// output, then standard error).
     @discardableResult
-    static func run(_ systemctl: String, _ arguments: [String]) -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: systemctl)
-        process.arguments = ["--user"] + arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        process.standardInput = FileHandle.nullDevice
+    static func run(_ systemctl: String, _ arguments: [String]) async -> (status: Int32, output: String) {
+        let launch = ProcessLaunch(
+            executablePath: systemctl, arguments: ["--user"] + arguments, timeout: timeout, outputLimit: 1 << 20)
+        let result: ProcessResult
         do {
-            try process.run()
+            result = try await ProcessRunner.run(launch)
         } catch {
             return (127, "cannot run \(systemctl): \(error)")
         }
-        let output = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: output, as: UTF8.self))
+        let output = result.standardOutput.text + result.standardError.text
+        switch result.termination {
+        case .exited(let status), .signaled(let status): return (status, output)
+        case .timedOut: return (124, output + "\(systemctl) stopped after \(timeout)\n")
+        }
     }
 }

@@ -65,8 +65,9 @@ struct WakeOptionGroup: ParsableArguments {
         }
         do {
             options.dictionaryFiles = try speech.recognizerOptions().dictionaryFiles
+            options.searchPath = Settings.paths.searchPath
             options.decoder.adaptation = try speech.adaptationFile()
-            let model = try PocketSphinxModel.locate(directory: speech.model)
+            let model = try PocketSphinxModel.locate(directory: speech.model, paths: Settings.paths)
             let detector = try PocketSphinxWakeWordDetector(phrase: phrase, options: options, model: model)
             for word in detector.addedWords {
                 StandardError.print(

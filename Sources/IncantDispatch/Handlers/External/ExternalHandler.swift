@@ -1,5 +1,6 @@
 import Foundation
 import IncantPhrases
+import IncantProcess
 
 /// A `HandlerSpec.run` handler: a program run directly (never through a shell) that reads one
 /// JSON request on stdin and may answer one JSON response on stdout.

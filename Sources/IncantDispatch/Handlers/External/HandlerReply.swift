@@ -1,5 +1,6 @@
 import Foundation
 import IncantPhrases
+import IncantProcess
 
 /// Reading an external handler's answer from how its process ended.
 enum HandlerReply {

@@ -1,4 +1,5 @@
 import IncantPhrases
+import IncantProcess
 
 /// A `HandlerSpec.open` handler: opens a URL or a path with an ``Opener`` and answers
 /// `continueInApp`, or `failureRequiringAppLaunch` with a reason when the opener is missing,

@@ -10,21 +10,27 @@ internal import Subprocess
     internal import SystemPackage
 #endif
 
-/// Runs one handler process to completion: no shell, its own session and process group,
-/// capped output, and a timeout that kills the whole group.
-enum ProcessRunner {
+/// Runs one child process to completion on swift-subprocess: no shell, its own session and
+/// process group, stdin fed from memory, capped stdout and stderr read concurrently, and a
+/// timeout that stops the whole group. Incant starts every program this way (handlers,
+/// openers, espeak-ng, SphinxTrain, systemctl).
+public enum ProcessRunner {
+    /// How long a program that cannot start because it is still open for writing somewhere
+    /// (`ETXTBSY`) is tried again.
+    static let busyRetryPeriod = Duration.seconds(5)
+
     /// Runs `launch` and returns how it ended. Throws only when the process cannot be started
     /// (including an argument or variable holding a NUL byte or too long to pass).
     ///
     /// Cancelling the calling task kills the process group at once (Subprocess's teardown,
-    /// and the supervision below), so an interrupted `incant` leaves no handler behind.
-    static func run(_ launch: ProcessLaunch) async throws(ProcessLaunchError) -> ProcessResult {
+    /// and the supervision below), so an interrupted `incant` leaves no child behind.
+    public static func run(_ launch: ProcessLaunch) async throws(ProcessLaunchError) -> ProcessResult {
         try ArgumentLimits.check(launch)
         let input = try RequestPipe(containing: launch.standardInput)
         defer { input.close() }
         var options = PlatformOptions()
-        // A new session makes the handler a process-group leader, so killing the group reaches
-        // everything it forked (unless a child started its own session on purpose).
+        // A new session makes the child a process-group leader, so killing the group reaches
+        // everything it forked (unless a grandchild started its own session on purpose).
         options.createSession = true
         // If our task is cancelled, kill the whole group too.
         options.teardownSequence = [
@@ -39,6 +45,7 @@ enum ProcessRunner {
 
         let deadline = ContinuousClock.now + launch.timeout
         let limit = launch.outputLimit
+        let grace = launch.terminationGrace
         func spawn() async throws -> ProcessResult {
             let result = try await Subprocess.run(
                 .path(FilePath(launch.executablePath)),
@@ -51,7 +58,7 @@ enum ProcessRunner {
                 output: .sequence,
                 error: .sequence
             ) { execution in
-                await supervise(execution, until: deadline, outputLimit: limit)
+                await supervise(execution, until: deadline, outputLimit: limit, grace: grace)
             }
             let supervision = result.closureResult
             let termination: ProcessResult.Termination
@@ -68,13 +75,17 @@ enum ProcessRunner {
         }
         do {
             var attempt = 1
+            let retryUntil = ContinuousClock.now + busyRetryPeriod
             while true {
                 do {
                     return try await spawn()
-                } catch let error as SubprocessError where error.underlyingError?.rawValue == ETXTBSY && attempt < 5 {
-                    // "Text file busy": the script was just written, and a process forked while
-                    // it was open for writing still holds it open. That passes within moments.
-                    try? await Task.sleep(for: .milliseconds(20 * attempt))
+                } catch let error as SubprocessError
+                    where error.underlyingError?.rawValue == ETXTBSY && ContinuousClock.now < retryUntil
+                {
+                    // "Text file busy": the program was just written, and a process forked while
+                    // it was open for writing still holds it open. That passes within moments,
+                    // later on a busy machine.
+                    try? await Task.sleep(for: min(.milliseconds(100), .milliseconds(20 * attempt)))
                     attempt += 1
                 }
             }
@@ -102,7 +113,8 @@ enum ProcessRunner {
     private static func supervise(
         _ execution: Execution<FileDescriptorInput, SequenceOutput, SequenceOutput>,
         until deadline: ContinuousClock.Instant,
-        outputLimit: Int
+        outputLimit: Int,
+        grace: Duration?
     ) async -> Supervision {
         await withTaskGroup(of: Event.self) { group in
             group.addTask {
@@ -139,7 +151,7 @@ enum ProcessRunner {
                     let pid = execution.processIdentifier.value
                     if !timedOut, !ProcessExitWatch.hasExited(pid) {
                         timedOut = true
-                        killProcessGroup(of: execution)
+                        await stopProcessGroup(of: execution, grace: grace)
                     }
                 }
                 if standardOutput != nil, standardError != nil, !exitChecked {
@@ -148,7 +160,7 @@ enum ProcessRunner {
                     let pid = execution.processIdentifier.value
                     if !timedOut, await !ProcessExitWatch.waitForExit(of: pid, until: deadline) {
                         timedOut = true
-                        killProcessGroup(of: execution)
+                        await stopProcessGroup(of: execution, grace: grace)
                     }
                     group.cancelAll()
                 }
@@ -161,9 +173,22 @@ enum ProcessRunner {
         }
     }
 
-    /// Sends `SIGKILL` to the process group led by the handler, and to the handler itself in
-    /// case it is not a group leader. The handler is not reaped yet, so its id cannot have been
-    /// reused.
+    /// Stops a late process group: with a `grace`, `SIGTERM` first and `SIGKILL` once the
+    /// leader has exited or `grace` has passed; without, `SIGKILL` at once.
+    private static func stopProcessGroup(
+        of execution: Execution<FileDescriptorInput, SequenceOutput, SequenceOutput>, grace: Duration?
+    ) async {
+        if let grace {
+            try? execution.send(signal: .terminate, toProcessGroup: true)
+            try? execution.send(signal: .terminate)
+            let pid = execution.processIdentifier.value
+            _ = await ProcessExitWatch.waitForExit(of: pid, until: ContinuousClock.now + grace)
+        }
+        killProcessGroup(of: execution)
+    }
+
+    /// Sends `SIGKILL` to the process group led by the child, and to the child itself in case
+    /// it is not a group leader. The child is not reaped yet, so its id cannot have been reused.
     private static func killProcessGroup(
         of execution: Execution<FileDescriptorInput, SequenceOutput, SequenceOutput>
     ) {

@@ -6,10 +6,10 @@
     import Darwin
 #endif
 
-/// Conventional names of the signals that usually end a handler, for failure reasons.
-enum SignalName {
+/// Conventional names of the signals that usually end a child process, for failure reasons.
+public enum SignalName {
     /// `SIGSEGV` for 11, or `signal 42` for a signal without a name here.
-    static func of(_ signal: Int32) -> String {
+    public static func of(_ signal: Int32) -> String {
         let names: [Int32: String] = [
             SIGHUP: "SIGHUP", SIGINT: "SIGINT", SIGQUIT: "SIGQUIT", SIGILL: "SIGILL",
             SIGTRAP: "SIGTRAP", SIGABRT: "SIGABRT", SIGBUS: "SIGBUS", SIGFPE: "SIGFPE",

@@ -3,33 +3,36 @@ internal import Subprocess
 /// Bytes read from a pipe, keeping at most `limit` of them (the first or the last) so that a
 /// flooding process cannot exhaust memory; the rest is read and discarded so it cannot block
 /// on a full pipe either.
-struct CappedOutput: Sendable, Hashable {
+public struct CappedOutput: Sendable, Hashable {
     /// Which bytes to keep once more than `limit` arrive.
-    enum Keep: Sendable, Hashable {
+    public enum Keep: Sendable, Hashable {
         /// The first bytes (for stdout, where the JSON answer starts).
         case head
         /// The last bytes (for stderr, where the final error message is).
         case tail
     }
 
-    let limit: Int
-    let keep: Keep
-    private(set) var bytes: [UInt8] = []
+    /// The most bytes kept.
+    public let limit: Int
+    /// Which bytes are kept.
+    public let keep: Keep
+    /// The kept bytes.
+    public private(set) var bytes: [UInt8] = []
     /// How many bytes were written in total, kept or not.
-    private(set) var totalCount = 0
+    public private(set) var totalCount = 0
 
-    init(limit: Int, keep: Keep) {
+    public init(limit: Int, keep: Keep) {
         self.limit = max(0, limit)
         self.keep = keep
     }
 
     /// Whether bytes were dropped.
-    var isTruncated: Bool { totalCount > bytes.count }
+    public var isTruncated: Bool { totalCount > bytes.count }
 
     /// The kept bytes decoded as UTF-8, invalid sequences replaced.
-    var text: String { String(decoding: bytes, as: UTF8.self) }
+    public var text: String { String(decoding: bytes, as: UTF8.self) }
 
-    mutating func append(_ chunk: UnsafeRawBufferPointer) {
+    public mutating func append(_ chunk: UnsafeRawBufferPointer) {
         totalCount += chunk.count
         switch keep {
         case .head:
@@ -38,12 +41,12 @@ struct CappedOutput: Sendable, Hashable {
         case .tail:
             bytes.append(contentsOf: chunk.suffix(limit))
             // Trim in batches so a steady flood costs amortised constant time per byte.
-            if bytes.count > 2 * limit { bytes.removeFirst(bytes.count - limit) }
+            if bytes.count - limit > limit { bytes.removeFirst(bytes.count - limit) }
         }
     }
 
     /// Drops what is over the limit after the last append.
-    mutating func finish() {
+    public mutating func finish() {
         if keep == .tail, bytes.count > limit { bytes.removeFirst(bytes.count - limit) }
     }
 
