@@ -240,7 +240,7 @@ struct GrammarReloadTests {
     func parallelPhoneLoopGivesTheSameResult() throws {
         guard Speech.canSynthesize else { return }
         let serial = try DemoCatalog.recognizer.get()
-        let parallel = try Self.parallelRecognizer(splittingPhoneLoop: false)
+        let parallel = try Self.parallelRecognizer()
         for sentence in [
             "order a large pepperoni pizza", "what time is it in the kitchen", "set a timer for ten minutes",
         ] {
@@ -254,77 +254,10 @@ struct GrammarReloadTests {
         }
     }
 
-    @Test("the phone loop cut in two at a pause recognizes as the whole loop does, within a few margin points")
-    func cutPhoneLoopGivesTheSameResult() throws {
-        guard Speech.canSynthesize else { return }
-        let serial = try DemoCatalog.recognizer.get()
-        let cutting = try Self.parallelRecognizer(splittingPhoneLoop: true)
-        let pause = [Int16](repeating: 0, count: 6_400)
-        for (before, after) in [
-            ("order a large pepperoni", "pizza"), ("set a timer for ten", "minutes"),
-            ("what time is it in the", "kitchen"),
-        ] {
-            let first = try Speech.synthesize(before)
-            let last = try Speech.synthesize(after)
-            let samples = first + pause + last
-            // The utterance is cut in the pause (else this compares nothing new).
-            let frames = try #require(try cutting.decoder.cepstra(of: samples))
-            let cut = try #require(
-                frames.quietCut(near: GrammarRecognizer.phoneLoopCutFraction),
-                "\(before) | \(after)")
-            // In the pause, or in the silence espeak-ng leaves around the parts.
-            let levels = FrameLevels(samples: first)
-            let lastSound = levels.levels.lastIndex { $0 >= levels.floor + 20 } ?? 0
-            let second = FrameLevels(samples: last)
-            let nextSound = second.levels.firstIndex { $0 >= second.floor + 20 } ?? 0
-            let pauseFrames = lastSound...(first.count + pause.count) / 160 + nextSound
-            #expect(pauseFrames.contains(frames.audioFrames[cut]), "cut at audio frame \(frames.audioFrames[cut])")
-
-            let one = try serial.recognizeSynchronously(samples)
-            let two = try cutting.recognizeSynchronously(samples)
-            #expect(one.transcript == two.transcript, "\(before) \(after)")
-            #expect(one.isRejected == two.isRejected, "\(before) \(after)")
-            let margins = try (#require(one.evidence).meanWordMargin, #require(two.evidence).meanWordMargin)
-            // Phones near a piece's ends score a little differently: margins moved by 4 to 7
-            // here from run to run and by up to 11.1 on 780 benchmark clips (3 decided
-            // differently; see RecognizerOptions.splitsPhoneLoop); the acceptance centre is -45.
-            #expect(
-                abs(margins.0 - margins.1) < 12,
-                "\(before) \(after): mean word margin \(margins.0) whole, \(margins.1) cut at \(cut) of \(frames.count)"
-            )
-        }
-    }
-
-    @Test(
-        "scoring every senone, the loop searching the phrase search's kept scores recognizes as a second decoder does")
-    func keptScoresGiveTheSameResult() throws {
-        guard Speech.canSynthesize else { return }
-        var options = RecognizerOptions()
-        options.decoder.scoresAllSenones = true
-        let serial = try GrammarRecognizer(catalog: try DemoCatalog.load(), options: options)
-        #expect(serial.decoder.options.keepsSenoneScores)
-        options.decodesPhoneLoopInParallel = true
-        let parallel = try GrammarRecognizer(catalog: try DemoCatalog.load(), options: options)
-        #expect(parallel.decoder.options.keepsSenoneScores == false)
-        let usual = try DemoCatalog.recognizer.get()
-        for sentence in ["order a large pepperoni pizza", "set a timer for ten minutes"] {
-            let samples = try Speech.synthesize(sentence)
-            let one = try serial.recognizeSynchronously(samples)
-            let two = try parallel.recognizeSynchronously(samples)
-            #expect(one.transcript == two.transcript, "\(sentence)")
-            #expect(one.evidence == two.evidence, "\(sentence)")
-            // The same words, measured against another reference.
-            let partial = try usual.recognizeSynchronously(samples)
-            #expect(partial.transcript == one.transcript, "\(sentence)")
-            #expect(partial.evidence?.meanWordMargin != one.evidence?.meanWordMargin, "\(sentence)")
-        }
-    }
-
     /// The demo catalog's recognizer with the phone loop on a second decoder.
-    static func parallelRecognizer(splittingPhoneLoop: Bool) throws -> GrammarRecognizer {
+    static func parallelRecognizer() throws -> GrammarRecognizer {
         var options = RecognizerOptions()
         options.decodesPhoneLoopInParallel = true
-        options.splitsPhoneLoop = splittingPhoneLoop
         return try GrammarRecognizer(catalog: try DemoCatalog.load(), options: options)
     }
 

@@ -29,9 +29,7 @@ struct WordContrastTests {
         arguments: ["turn on the kitchen lights", "turn off the kitchen lights"])
     func clearWordsWin(sentence: String) throws {
         let catalog = try DemoCatalog.load()
-        var options = RecognizerOptions()
-        options.measuresContrasts = true
-        let recognizer = try GrammarRecognizer(catalog: catalog, options: options)
+        let recognizer = try GrammarRecognizer(catalog: catalog)
         let recognition = try recognizer.recognizeSynchronously(try Speech.synthesize(sentence))
         try #require(recognition.transcript == sentence, "heard \"\(recognition.transcript)\"")
         let onOff = try #require(recognition.contrasts.first { $0.position == 1 }, "\(recognition.contrasts)")
