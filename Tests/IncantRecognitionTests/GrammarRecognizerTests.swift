@@ -1,5 +1,6 @@
 import Foundation
 import IncantPhrases
+import IncantSpeech
 import IncantTestSupport
 import Testing
 
@@ -226,11 +227,16 @@ struct GarbageModelTests {
         options.garbage = GarbageModel(phonePenalty: 0.03)
         let recognizer = try GrammarRecognizer(catalog: try DemoCatalog.load(), options: options)
         let unrelated = try recognizer.recognizeSynchronously(try Speech.synthesize("can you tell me a joke"))
-        #expect(unrelated.isRejected)
         #expect(unrelated.words.contains { GarbageModel.isGarbage($0.word) }, "heard \"\(unrelated.transcript)\"")
+        #expect(unrelated.rejection == .filler)
         let phrase = try recognizer.recognizeSynchronously(try Speech.synthesize("order three four cheese pizzas"))
-        #expect(!phrase.isRejected)
+        #expect(phrase.rejection == nil)
         #expect(phrase.transcript == "order three four cheese pizzas")
+        // Silence gives the phrase search no words at all (the garbage path finds some in the
+        // comfort noise, and is rejected as filler).
+        let silence = try DemoCatalog.recognizer.get().recognizeSynchronously([Int16](repeating: 0, count: 16_000))
+        #expect(silence.rejection == .nothingHeard)
+        #expect(silence.transcript.isEmpty)
     }
 }
 

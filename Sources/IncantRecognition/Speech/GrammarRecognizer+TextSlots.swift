@@ -65,7 +65,7 @@ extension GrammarRecognizer {
         recognition.contrasts = recognition.contrasts.map(filled)
         recognition.words = (runs.carrier.spokenWords + dictated).sorted { $0.startFrame < $1.startFrame }
         if texts.contains(where: \.isEmpty) {
-            recognition.isRejected = true
+            recognition.rejection = .nothingDictated
         }
     }
 }

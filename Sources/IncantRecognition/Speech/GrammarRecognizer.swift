@@ -1,6 +1,7 @@
 import Foundation
 import IncantCapture
 import IncantPhrases
+import IncantSpeech
 import Synchronization
 
 /// Recognizes speech against the grammar of every phrase in a catalog with pocketsphinx, and
@@ -257,7 +258,8 @@ public final class GrammarRecognizer: @unchecked Sendable {
             samples, search: Self.grammarSearch, cancellation: cancellation, frames: shared)
         guard let hypothesis, !hypothesis.spokenWords.isEmpty else {
             return SpeechRecognition(
-                transcript: "", alternatives: [], acousticConfidence: 0, isRejected: true, scoreMargin: -.infinity,
+                transcript: "", alternatives: [], acousticConfidence: 0, rejection: .nothingHeard,
+                scoreMargin: -.infinity,
                 audioSeconds: audioSeconds, decodeSeconds: seconds(since: start), words: [])
         }
         // A phrase with a free-text slot is judged on its carrier words (the slot's speech is
@@ -291,9 +293,10 @@ public final class GrammarRecognizer: @unchecked Sendable {
                 GarbageModel.isGarbage(String($0)) || TextSlotPlaceholder.isPlaceholder(String($0))
             }
         }
-        let isRejected = confidence < options.rejectionThreshold
+        let rejection: RecognitionRejection? =
+            confidence >= options.rejectionThreshold ? nil : garbage ? .filler : .unlikePhrases
         var contrasts: [WordContrast] = []
-        if options.contrastMargin != nil, !isRejected,
+        if options.contrastMargin != nil, rejection == nil,
             let frames = try shared ?? decoder.cepstra(of: samples)
         {
             if cancellation?.isCancelled == true { throw CancellationError() }
@@ -301,14 +304,14 @@ public final class GrammarRecognizer: @unchecked Sendable {
         }
         var recognition = SpeechRecognition(
             transcript: hypothesis.text, alternatives: alternatives, acousticConfidence: confidence,
-            isRejected: isRejected, scoreMargin: margin, audioSeconds: audioSeconds,
+            rejection: rejection, scoreMargin: margin, audioSeconds: audioSeconds,
             decodeSeconds: seconds(since: start), words: hypothesis.spokenWords, evidence: evidence)
         recognition.contrasts = contrasts
         if let limit = options.contrastMargin {
             recognition.contested = contrasts.filter { $0.margin < limit }
         }
         if let textSlots {
-            if isRejected {
+            if rejection != nil {
                 recognition.transcript = TextSlotRuns.filling(textSlots.withTokens.text, with: [])
                 recognition.alternatives = [recognition.transcript]
                 recognition.words = textSlots.carrier.spokenWords
