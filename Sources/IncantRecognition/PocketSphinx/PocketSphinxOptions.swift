@@ -4,18 +4,18 @@ public struct PocketSphinxOptions: Sendable, Equatable {
     public var nbestCount: Int
     /// Compute the hypothesis posterior (`ps_get_prob`); needs the word lattice.
     public var computesPosterior: Bool
-    /// Run the phone loop over context-independent phones (`-allphone_ci yes`). With
-    /// context-dependent phones pocketsphinx 0.8 needs about 4 s per second of audio;
-    /// context-independent ones take about 0.03 s.
+    /// Run the phone loop over context-independent phones (`-allphone_ci yes`): with
+    /// context-dependent ones pocketsphinx 0.8's loop runs far slower than real time
+    /// (BENCHMARKS.md, "Defaults: the measurements behind them").
     public var phoneLoopContextIndependent: Bool
     /// Let ``PocketSphinxDecoder/decode(_:search:cancellation:)`` normalise with the whole
     /// utterance's cepstral mean (pocketsphinx's `full_utt`, or with ``tracksAudioFrames`` the
     /// same computation made before a piecewise, cancellable search) instead of a running mean
     /// carried over from earlier utterances.
     ///
-    /// On by default: each utterance then decodes the same whatever came before it, and on
-    /// the 327 shared coffee recordings it recognised every labelled slot in 97.9% of clips,
-    /// against 96.0% with the running mean (both with ``addsComfortNoise``).
+    /// On by default: each utterance then decodes the same whatever came before it, and more
+    /// slots are recognised than with the running mean (BENCHMARKS.md, "Defaults: the
+    /// measurements behind them").
     public var normalizesWholeUtterance: Bool
     /// Add a faint fixed noise floor to every sample decoded (see ``ComfortNoise``): exact
     /// digital silence otherwise makes pocketsphinx's results depend on how much of it
@@ -31,8 +31,8 @@ public struct PocketSphinxOptions: Sendable, Equatable {
     /// to whole utterances decoded with ``tracksAudioFrames`` and ``normalizesWholeUtterance``.
     ///
     /// A listener that decoded while the speaker was still talking could only know the mean of
-    /// what it had heard so far; this measures what that costs (a lot: see BENCHMARKS.md, where
-    /// the first 1.5 s of speech recognize 94.5% of the clean coffee orders against 97.6%).
+    /// what it had heard so far; this measures what that costs (a lot: BENCHMARKS.md, "Levers
+    /// measured for issue 4", `levers --mean-frames`).
     public var meanFrames: Int = 0
     /// An MLLR transform of the acoustic model (``MLLRTransform``, made by ``MLLRAdapter`` from
     /// the user's recorded takes), applied when the decoder starts (pocketsphinx's `-mllr`).

@@ -7,9 +7,9 @@ public struct RecognizerOptions: Sendable {
     /// Whether to decode a free phone loop over each utterance to measure the margin.
     public var usesPhoneLoop: Bool
     /// Decode the phone loop on a second decoder at the same time as the grammar search (two
-    /// cores), instead of after it on the same decoder. The loop takes about two thirds of the
-    /// decoding time, so an utterance's result comes sooner; the second decoder holds its own
-    /// copy of the acoustic model.
+    /// cores), instead of after it on the same decoder. The loop takes most of the decoding
+    /// time, so an utterance's result comes sooner; the second decoder holds its own copy of
+    /// the acoustic model.
     public var decodesPhoneLoopInParallel: Bool = false
     /// Start the decoder with the model's whole dictionary instead of just the grammar's
     /// words (only open-vocabulary work needs it, and it gets its own decoder anyway).
@@ -36,17 +36,18 @@ public struct RecognizerOptions: Sendable {
     /// baseline asks for anything but the minimal word graph.
     package var grammarFormat: GrammarFormat = .fsg
 
-    /// Decoder settings tuned for phrase grammars:
-    /// - wider beams than pocketsphinx's defaults (1e-48 / 1e-48 / 7e-29), affordable because
-    ///   the minimized grammar graph is small. On the 327 shared coffee recordings they raise
-    ///   exact slot recognition from 97.9% to 98.2%, and they stop short commands from vanishing
-    ///   when a competing path prunes them away (synthesized "good night" decoded to nothing);
-    /// - no N-best list: every path through the phrase grammar is a phrase, so the best one is
+    /// Decoder settings tuned for phrase grammars.
+    ///
+    /// - Wider beams than pocketsphinx's defaults (1e-48 / 1e-48 / 7e-29), affordable because
+    ///   the minimized grammar graph is small: more slots are recognized exactly, and a short
+    ///   command is not pruned away by a competing path.
+    /// - No N-best list: every path through the phrase grammar is a phrase, so the best one is
     ///   what the matcher accepts, and the alternatives are never consulted. Building them (the
-    ///   word lattice and its A* search) took two thirds of the decoding time in noise: with
-    ///   `incant-bench levers --stride 4 --snr 15,6`, decode time / audio time went from 0.275
-    ///   to 0.077 at 6 dB SNR and from 0.043 to 0.037 on clean speech, with the same clips
-    ///   understood, wrongly accepted and falsely accepted in every condition.
+    ///   word lattice and its A* search) is most of the decoding time in noise, for the same
+    ///   decisions.
+    ///
+    /// BENCHMARKS.md has the figures ("Levers measured for issue 4", "Defaults: the measurements
+    /// behind them").
     public static let tunedDecoder = PocketSphinxOptions(
         nbestCount: 0, extraArguments: [("-beam", "1e-70"), ("-pbeam", "1e-70"), ("-wbeam", "1e-50")])
 
