@@ -1,4 +1,5 @@
 import Foundation
+import IncantGrammar
 
 /// Answers to spoken questions and free dictation, decoded by the same warm decoder as the
 /// phrases (each grammar is compiled once into a named search and kept).

@@ -1,5 +1,7 @@
+import IncantGrammar
+
 /// Translates espeak-ng's ASCII phoneme mnemonics (`espeak-ng -x -v en-us`, e.g. `h@l'oU`)
-/// into ``CMUPhone``s.
+/// into `CMUPhone`s.
 ///
 /// The mnemonics were chosen over `--ipa` because they keep distinctions IPA output merges
 /// (the reduced vowels `I#`, `I2`, `a#`; the flap `t#`; `i@` "idea" versus `i@3` "near").

@@ -1,5 +1,7 @@
+import IncantGrammar
+
 /// Free-text slots heard by voice: the phrase search followed the carrier words and let a
-/// ``TextSlotPlaceholder`` absorb each slot's speech; here that speech is transcribed by the
+/// `TextSlotPlaceholder` absorb each slot's speech; here that speech is transcribed by the
 /// open-vocabulary search (the model's general English language model) and put in the
 /// transcript in place of the placeholder.
 extension GrammarRecognizer {

@@ -1,5 +1,6 @@
 import Foundation
 import IncantCapture
+import IncantGrammar
 import IncantPhrases
 import IncantSpeech
 import Synchronization
@@ -156,7 +157,7 @@ public final class GrammarRecognizer: @unchecked Sendable {
 
     /// Adds pronunciations for the words of `grammar` (compiled from `catalog`) and loads it as
     /// the active search. When some words cannot be pronounced, the grammar is compiled again
-    /// without the phrases that use them (reported in ``SpeechGrammar/skipped``): one phrase
+    /// without the phrases that use them (reported in `SpeechGrammar.skipped`): one phrase
     /// never stops the others from being heard.
     private func compile(
         _ grammar: SpeechGrammar, of catalog: PhraseCatalog, searchingModelDictionary: Bool = true

@@ -1,3 +1,4 @@
+import IncantGrammar
 import IncantPhrases
 import IncantSpeech
 

@@ -1,3 +1,5 @@
+import IncantGrammar
+
 /// Settings for ``GrammarRecognizer``.
 public struct RecognizerOptions: Sendable {
     /// Utterances whose acoustic confidence is below this are rejected as out of set.
