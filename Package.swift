@@ -9,6 +9,8 @@
 //   IncantSpeech       the recognizer and wake-word protocols, engine-neutral results, the
 //                      typed decision, speculative decoding                       (pure Swift)
 //   IncantDenoise      neural denoisers as front ends (dlopens vendor/denoise, see scripts/setup.sh)
+//   IncantGrammar      the phrase grammar compiler: catalog → JSGF and a minimal word graph
+//                      (FSG), text-slot and garbage phone runs, the CMU phone set  (pure Swift)
 //   IncantRecognition  the pocketsphinx engine: grammar search, phone loop, acceptance,
 //                      pronunciations, MLLR                                       (links libpocketsphinx)
 //   IncantPhrases      shortcut definitions, phrase templates, store, matcher      (pure Swift)
@@ -42,6 +44,7 @@ var products: [Product] = [
     .library(name: "IncantDispatch", targets: ["IncantDispatch"]),
     .library(name: "IncantCapture", targets: ["IncantCapture"]),
     .library(name: "IncantSpeech", targets: ["IncantSpeech"]),
+    .library(name: "IncantGrammar", targets: ["IncantGrammar"]),
     .library(name: "IncantListening", targets: ["IncantListening"]),
     .library(name: "IncantServer", targets: ["IncantServer"]),
     .library(name: "IncantEvents", targets: ["IncantEvents"]),
@@ -81,6 +84,11 @@ var targets: [Target] = [
         swiftSettings: swiftSettings
     ),
     .target(
+        name: "IncantGrammar",
+        dependencies: ["IncantPhrases"],
+        swiftSettings: swiftSettings
+    ),
+    .target(
         name: "IncantEvents",
         dependencies: ["IncantPhrases", "IncantDispatch"],
         swiftSettings: swiftSettings
@@ -102,7 +110,7 @@ var targets: [Target] = [
     ),
     .target(
         name: "IncantTestSupport",
-        dependencies: ["IncantCapture", "IncantDispatch"],
+        dependencies: ["IncantCapture", "IncantDispatch", "IncantPhrases"],
         path: "Tests/IncantTestSupport",
         swiftSettings: swiftSettings
     ),
@@ -129,6 +137,11 @@ var targets: [Target] = [
     .testTarget(
         name: "IncantEventsTests",
         dependencies: ["IncantEvents", "IncantPhrases", "IncantDispatch"],
+        swiftSettings: swiftSettings
+    ),
+    .testTarget(
+        name: "IncantGrammarTests",
+        dependencies: ["IncantGrammar", "IncantPhrases", "IncantTestSupport"],
         swiftSettings: swiftSettings
     ),
     .testTarget(
@@ -188,7 +201,9 @@ if !coreOnly {
         ),
         .target(
             name: "IncantRecognition",
-            dependencies: ["CPocketSphinx", "IncantPhrases", "IncantCapture", "IncantSpeech", "IncantProcess"],
+            dependencies: [
+                "CPocketSphinx", "IncantPhrases", "IncantCapture", "IncantSpeech", "IncantProcess", "IncantGrammar",
+            ],
             swiftSettings: swiftSettings
         ),
         .executableTarget(
@@ -204,7 +219,9 @@ if !coreOnly {
         ),
         .executableTarget(
             name: "IncantBenchmarks",
-            dependencies: ["IncantPhrases", "IncantRecognition", "IncantCapture", "IncantSpeech", "IncantDenoise"],
+            dependencies: [
+                "IncantPhrases", "IncantRecognition", "IncantGrammar", "IncantCapture", "IncantSpeech", "IncantDenoise",
+            ],
             path: "Benchmarks/IncantBenchmarks",
             swiftSettings: swiftSettings
         ),
@@ -235,7 +252,10 @@ if !coreOnly {
         ),
         .testTarget(
             name: "IncantRecognitionTests",
-            dependencies: ["IncantRecognition", "IncantSpeech", "IncantPhrases", "IncantCapture", "IncantTestSupport"],
+            dependencies: [
+                "IncantRecognition", "IncantGrammar", "IncantSpeech", "IncantPhrases", "IncantCapture",
+                "IncantTestSupport",
+            ],
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -169,8 +169,7 @@ struct ActionBenchmark {
 
         var incantOptions = options
         // Every contrast measured and none deciding: each margin is then applied to the same decodes.
-        incantOptions.measuresContrasts = true
-        incantOptions.contrastMargin = nil
+        incantOptions.contrastMargin = -.infinity
         incantOptions.dictionaryFiles = [paths.dictionary]
         let incant = try IncantSystem(catalog: catalog, options: incantOptions)
         let baseline =

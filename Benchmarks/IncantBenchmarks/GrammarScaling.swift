@@ -1,4 +1,5 @@
 import Foundation
+import IncantGrammar
 import IncantPhrases
 import IncantRecognition
 

@@ -8,8 +8,8 @@ import Synchronization
 /// kitchen noise) and on coffee speech against the home set, for measuring one lever at a time.
 ///
 ///     incant-bench levers [--stride N] [--snr 24,6] [--decoder -beam=1e-60 ...] [--no-phone-loop]
-///                         [--parallel] [--split] [--loop-decoder -ds=2 ...] [--workers N] [--mean-frames N]
-///                         [--all-senones] [--adapt N [--adapt-snr 6,9,12] [--adapt-noise F] [--adapt-accepted]]
+///                         [--parallel] [--workers N] [--mean-frames N]
+///                         [--adapt N [--adapt-snr 6,9,12] [--adapt-noise F] [--adapt-accepted]]
 ///                         [--adapt-online] [--margin-center X] [--support X] [--coverage X] [--word-gate dB|off]
 ///                         [--voicing X] [--noisy-center X|off] [--offset K] [--phone-agreement X]
 ///                         [--agreement-weight X] [--agreement-center X] [--short-raise X]
@@ -71,26 +71,16 @@ struct LeverSweep {
             case "--stride": stride = max(1, Int(try next()) ?? 3)
             case "--snr": snrs = try next().split(separator: ",").compactMap { Double($0) }
             case "--decoder": options.decoder.extraArguments.append(try decoderOption())
-            case "--loop-decoder":
-                options.phoneLoopArguments.append(try decoderOption())
-                options.decodesPhoneLoopInParallel = true
             case "--no-phone-loop": options.usesPhoneLoop = false
             case "--explain": explains = true
             case "--dump": dumpPath = try next()
             case "--parallel": options.decodesPhoneLoopInParallel = true
-            case "--split": options.splitsPhoneLoop = true
             case "--workers": workers = max(1, Int(try next()) ?? 2)
             case "--nbest": options.decoder.nbestCount = Int(try next()) ?? 0
             case "--clips":
                 let names = try next().split(separator: ",")
                 conditionFilter = Set(names.map { String($0) })
             case "--untracked-frames": options.decoder.tracksAudioFrames = false
-            // Score every senone (the loop on one core then searches the phrase search's scores),
-            // with the acceptance centres measured for it.
-            case "--all-senones":
-                options.decoder.scoresAllSenones = true
-                options.acceptance.marginCenter = -41
-                options.acceptance.noisyMarginCenter = -29
             case "--running-cmn": options.decoder.normalizesWholeUtterance = false
             // Cepstral mean from the first N frames of speech (0: the whole utterance's).
             case "--mean-frames": options.decoder.meanFrames = Int(try next()) ?? 0

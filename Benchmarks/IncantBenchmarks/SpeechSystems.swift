@@ -70,8 +70,8 @@ final class JSGFBaselineSystem: SpeechSystem, @unchecked Sendable {
 
     /// The baseline's recognizer options: plain decoder, plain JSGF, no phone loop.
     static func options(dictionaryFiles: [String]) -> RecognizerOptions {
-        var options = RecognizerOptions(
-            usesPhoneLoop: false, dictionaryFiles: dictionaryFiles, decoder: plainDecoder, grammarFormat: .jsgf)
+        var options = RecognizerOptions(usesPhoneLoop: false, dictionaryFiles: dictionaryFiles, decoder: plainDecoder)
+        options.grammarFormat = .jsgf
         options.contrastMargin = nil
         return options
     }

@@ -11,8 +11,6 @@ import IncantPhrases
 //   swift run -c release incant-bench levers [options]   (one configuration, see LeverSweep)
 //   swift run -c release incant-bench listening [--stride N] [--speculate-after MS]
 //                                               (`incant listen` in real time)
-//   swift run -c release incant-bench split-timing [--stride N] [--snr dB]
-//                                               (the phone loop cut in two, see SplitTiming)
 //   swift run -c release incant-bench actions [options]
 //                                               (right / wrong / rejected actions per source, see ActionBenchmark)
 //   swift run -c release incant-bench text-slots [--stride N] [--real-stride N] [--voices all|mixed|quick]
@@ -33,7 +31,6 @@ let usage = """
            incant-bench speech [--quick] [--out FILE]
            incant-bench levers [options]        (one configuration; see LeverSweep.swift)
            incant-bench listening [--stride N] [--speculate-after MS]
-           incant-bench split-timing [--stride N] [--snr DB]
            incant-bench contrasts [--stride N] [--margins 0,1000,…]
            incant-bench actions [options]       (right / wrong / rejected per source; see ActionBenchmark.swift)
            incant-bench text-slots [--stride N] [--real-stride N] [--voices all|mixed|quick] [--dictation-beams tuned|default] [--show-wrong]
@@ -51,7 +48,6 @@ let options: [String: (values: Set<String>, switches: Set<String>)] = [
     "check": (["--sizes", "--naive-up-to"], []),
     "speech": (["--out"], ["--quick"]),
     "listening": (["--stride", "--speculate-after"], []),
-    "split-timing": (["--stride", "--snr"], []),
     "contrasts": (["--stride", "--margins"], []),
 ]
 
@@ -153,16 +149,6 @@ case "wake":
         try WakeBenchmark(arguments: Array(arguments.dropFirst())).run()
     } catch {
         FileHandle.standardError.write(Data("incant-bench wake: \(error)\n".utf8))
-        exit(1)
-    }
-case "split-timing":
-    do {
-        var timing = SplitTiming()
-        timing.stride = value(after: "--stride").flatMap(Int.init) ?? timing.stride
-        timing.snr = value(after: "--snr").flatMap(Double.init)
-        try timing.run()
-    } catch {
-        FileHandle.standardError.write(Data("incant-bench split-timing: \(error)\n".utf8))
         exit(1)
     }
 case "listening":

@@ -1,5 +1,6 @@
 import Foundation
 import IncantCapture
+import IncantGrammar
 import IncantPhrases
 import IncantTestSupport
 import Testing

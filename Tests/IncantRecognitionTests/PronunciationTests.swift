@@ -1,4 +1,5 @@
 import Foundation
+import IncantGrammar
 import Testing
 
 @testable import IncantRecognition

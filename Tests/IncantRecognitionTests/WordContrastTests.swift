@@ -9,29 +9,12 @@ import Testing
 /// Telling a word from the words the grammar allows in its place, on real decoding.
 @Suite("Word contrasts", .serialized, .tags(.slow), .skippedWhenFast)
 struct WordContrastTests {
-    @Test("the grammar's one-word neighbours of a transcript are found, and only they")
-    func substitutions() throws {
-        let catalog = try DemoCatalog.load()
-        let graph = try #require(GrammarCompiler.compile(catalog).graph)
-        let found = graph.substitutions(of: "turn on the kitchen lights".split(separator: " ").map(String.init))
-        let words = Set(found.map { "\($0.position):\($0.word)" })
-        // "switch" for "turn", "off" for "on" (same shortcut, another value), another room.
-        #expect(words.contains("0:switch"))
-        #expect(words.contains("1:off"))
-        #expect(words.contains("3:bedroom"))
-        // Not a sentence of the grammar: no neighbours.
-        #expect(graph.substitutions(of: ["turn", "on", "the", "kitchen"]).isEmpty)
-        #expect(graph.substitutions(of: ["no", "such", "words"]).isEmpty)
-    }
-
     @Test(
         "each word with rivals is aligned against the best of them; a clearly said word fits better",
         arguments: ["turn on the kitchen lights", "turn off the kitchen lights"])
     func clearWordsWin(sentence: String) throws {
         let catalog = try DemoCatalog.load()
-        var options = RecognizerOptions()
-        options.measuresContrasts = true
-        let recognizer = try GrammarRecognizer(catalog: catalog, options: options)
+        let recognizer = try GrammarRecognizer(catalog: catalog)
         let recognition = try recognizer.recognizeSynchronously(try Speech.synthesize(sentence))
         try #require(recognition.transcript == sentence, "heard \"\(recognition.transcript)\"")
         let onOff = try #require(recognition.contrasts.first { $0.position == 1 }, "\(recognition.contrasts)")

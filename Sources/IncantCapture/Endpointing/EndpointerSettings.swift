@@ -19,13 +19,11 @@ public struct EndpointerSettings: Sendable, Equatable {
     /// arrives without speech it differs from that filler only in background sound.
     ///
     /// 20 ms by default. A decoding begun at a pause between words is cancelled when the next
-    /// pause (or the close) comes. The shortcut started a median 4.7 ms and at the 95th
-    /// percentile 63 ms after the trailing silence ended (90 ms at 50 ms in the run before it,
-    /// 264 ms when decoding waited for the whole 150 ms post-roll), with the same orders
-    /// understood (`incant-bench listening --speculate-after 20`, BENCHMARKS.md), for about 40%
-    /// more CPU while listening than 50 ms (more decodings begun at pauses and cancelled). It
-    /// fills more of the post-roll from a shorter stretch of silence; 16 synthesized "good
-    /// night"s were decided the same at 20 and 50 ms.
+    /// pause (or the close) comes. Against 50 ms or the whole post-roll the shortcut starts
+    /// sooner after the trailing silence ends, with the same orders understood, for more CPU
+    /// while listening (more decodings begun at pauses and cancelled); the filler stands in for
+    /// more of the post-roll, from a shorter stretch of silence, without changing decisions.
+    /// BENCHMARKS.md has the figures (`incant-bench listening --speculate-after 20`).
     public var speculationDelay: Duration
     /// How far above the noise floor a frame must be to start speech.
     public var onsetMargin: Double

@@ -1,10 +1,11 @@
 import Foundation
 import IncantCapture
+import IncantGrammar
 
 /// Answers to spoken questions and free dictation, decoded by the same warm decoder as the
 /// phrases (each grammar is compiled once into a named search and kept).
 extension GrammarRecognizer {
-    /// Recognizes a spoken answer against `grammar`. The answer is rejected (``SpeechRecognition/isRejected``)
+    /// Recognizes a spoken answer against `grammar`. The answer is rejected (``SpeechRecognition/rejection``)
     /// unless it passes `acceptance`: a cough or another sentence is not heard as "yes".
     /// ``SpeechRecognition/acousticConfidence`` is the margin's confidence times 0 or 1 for coverage.
     ///
@@ -27,7 +28,7 @@ extension GrammarRecognizer {
             result.acousticConfidence =
                 evidence.coverage >= acceptance.minimumCoverage
                 ? acceptance.confidence(margin: evidence.utteranceMargin) : 0
-            result.isRejected = result.acousticConfidence < options.rejectionThreshold
+            result.rejection = result.acousticConfidence < options.rejectionThreshold ? .unlikePhrases : nil
         }
         result.decodeSeconds = seconds(since: start)
         return result
@@ -41,7 +42,8 @@ extension GrammarRecognizer {
         let start = ContinuousClock.now
         let hypothesis = try dictation.decode(samples, search: PocketSphinxDecoder.dictationSearch)
         var result = recognition(of: hypothesis, samples: samples, since: start)
-        result.isRejected = result.transcript.isEmpty
+        // The language model explains any speech: only silence is rejected.
+        result.rejection = result.transcript.isEmpty ? .nothingHeard : nil
         return result
     }
 
@@ -72,7 +74,7 @@ extension GrammarRecognizer {
         let transcript = words.map(\.word).joined(separator: " ")
         return SpeechRecognition(
             transcript: transcript, alternatives: transcript.isEmpty ? [] : [transcript],
-            acousticConfidence: transcript.isEmpty ? 0 : 1, isRejected: transcript.isEmpty,
+            acousticConfidence: transcript.isEmpty ? 0 : 1, rejection: transcript.isEmpty ? .nothingHeard : nil,
             scoreMargin: transcript.isEmpty ? -.infinity : 0,
             audioSeconds: Double(samples.count) / Double(AudioFormat.sampleRate),
             decodeSeconds: seconds(since: start), words: words)

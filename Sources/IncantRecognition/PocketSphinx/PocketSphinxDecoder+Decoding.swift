@@ -55,23 +55,11 @@ extension PocketSphinxDecoder {
             let previous = ps_get_search(decoder).map { String(cString: $0) }
             if let search { try select(search) }
             defer { if search != nil { try? restore(previous) } }
-            dropKeptScores()
             let mark = SphinxLog.mark
-            let ((processed, frames), scores) = try inScoresFolder(keeping: true) {
-                try startUtterance()
-                let result = withExtendedLifetime(cancellation) { process() }
-                samplesInUtterance = sampleCount
-                try finishUtterance()
-                return result
-            }
-            if let scores {
-                if processed >= 0 {
-                    keptScores = KeptScores(
-                        handle: scores, sampleCount: sampleCount, audioFrames: frames, frameOffset: frameOffset)
-                } else {
-                    fclose(scores)
-                }
-            }
+            try startUtterance()
+            let (processed, frames) = withExtendedLifetime(cancellation) { process() }
+            samplesInUtterance = sampleCount
+            try finishUtterance()
             if processed == INCANT_DECODE_STOPPED { throw CancellationError() }
             if processed < 0 {
                 throw RecognitionError.decodingFailed(message: Self.explain(since: mark, or: failure))

@@ -9,8 +9,6 @@ extension PocketSphinxDecoder {
         try lock.withLock { _ in
             try requireIdle()
             if let search { try select(search) }
-            dropKeptScores()
-            try openScoresFolder()
             try startUtterance()
         }
     }
@@ -35,9 +33,7 @@ extension PocketSphinxDecoder {
     public func endUtterance() throws -> RecognitionHypothesis? {
         try lock.withLock { _ in
             guard inUtterance else { throw RecognitionError.decodingFailed(message: "no utterance was begun") }
-            // Not kept: a streamed utterance numbers its frames from where the stream began,
-            // the scores from the first frame the search saw.
-            try inScoresFolder(keeping: false) { try finishUtterance() }
+            try finishUtterance()
             return collectHypothesis()
         }
     }

@@ -34,12 +34,6 @@ public final class PocketSphinxDecoder: @unchecked Sendable {
     nonisolated(unsafe) var searches: Set<String> = []
     nonisolated(unsafe) var inUtterance = false
     nonisolated(unsafe) var samplesInUtterance = 0
-    /// Where pocketsphinx writes each utterance's senone scores (``PocketSphinxOptions/keepsSenoneScores``).
-    /// It exists only while an utterance is decoded: the scores are then opened and their file
-    /// removed, so nothing is left behind, even by a process that ends without freeing the decoder.
-    let scoresFolder: String?
-    /// The last utterance's senone scores, for ``decodeKeptScores(search:)``.
-    nonisolated(unsafe) var keptScores: KeptScores?
 
     /// Loads the model. Takes about a second (mostly reading the dictionary).
     ///
@@ -67,19 +61,10 @@ public final class PocketSphinxDecoder: @unchecked Sendable {
             "-bestpath", options.computesPosterior ? "yes" : "no",
             "-allphone_ci", options.phoneLoopContextIndependent ? "yes" : "no",
         ]
-        if options.scoresAllSenones || options.keepsSenoneScores {
-            arguments += ["-compallsen", "yes"]
-        }
         if let adaptation = options.adaptation {
             // pocketsphinx reads it with fscanf and no checks: refuse a bad file with its name.
             _ = try MLLRTransform(contentsOf: adaptation)
             arguments += ["-mllr", adaptation]
-        }
-        var scoresFolder: String?
-        if options.keepsSenoneScores {
-            let folder = Self.memoryBackedTemporaryFolder + "/incant-senones-\(UUID())"
-            scoresFolder = folder
-            arguments += ["-senlogdir", folder]
         }
         for (name, value) in options.extraArguments {
             // A later value for an option set above replaces it (pocketsphinx refuses repeats).
@@ -100,12 +85,10 @@ public final class PocketSphinxDecoder: @unchecked Sendable {
                 message: Self.explain(since: mark, or: "pocketsphinx could not load '\(model.acousticModel)'"))
         }
         self.decoder = decoder
-        self.scoresFolder = scoresFolder
     }
 
     deinit {
         ps_free(decoder)
-        if let keptScores { fclose(keptScores.handle) }
     }
 
     private static func parse(_ arguments: [String]) -> OpaquePointer? {

@@ -55,49 +55,6 @@ public struct RecognitionHypothesis: Sendable, Equatable {
         return audioFrames[frame]
     }
 
-    /// One hypothesis from two overlapping pieces of an utterance searched separately (their
-    /// word frames counted from the start of the whole): the words of `first` before a frame
-    /// near `cut`, then those of `rest` from it on. That frame is one where both pieces start
-    /// a segment, the nearest to `cut`, when there is one; else `cut`, where a word across it
-    /// is kept in part, its acoustic score in proportion to the frames kept (its language
-    /// score stays with the first part), so every frame is counted once. The score adds up
-    /// the kept words'; the frame count and audio frames are `first`'s. Nil when both are.
-    public static func joining(
-        _ first: RecognitionHypothesis?, _ rest: RecognitionHypothesis?, at cut: Int
-    ) -> RecognitionHypothesis? {
-        guard let first else { return rest }
-        guard let rest else { return first }
-        // Where both pieces start a segment, the nearest such frame to the cut (both paths
-        // agree on a boundary there, and no segment needs splitting).
-        let restStarts = Set(rest.words.dropFirst().map(\.startFrame))
-        let shared = first.words.dropFirst().map(\.startFrame).filter { restStarts.contains($0) }
-        let cut = shared.min { abs($0 - cut) < abs($1 - cut) } ?? cut
-        func part(_ word: WordSegment, _ frames: ClosedRange<Int>, keepsLanguage: Bool) -> WordSegment {
-            guard frames.count < word.frameCount else { return word }
-            var kept = word
-            kept.startFrame = frames.lowerBound
-            kept.endFrame = frames.upperBound
-            kept.acousticScore = Int32(
-                (Double(word.acousticScore) * Double(frames.count) / Double(word.frameCount)).rounded())
-            if !keepsLanguage { kept.languageScore = 0 }
-            return kept
-        }
-        var joined = first
-        joined.words =
-            first.words.filter { $0.startFrame < cut }.map {
-                part($0, $0.startFrame...min($0.endFrame, cut - 1), keepsLanguage: true)
-            }
-            + rest.words.filter { $0.endFrame >= cut }.map {
-                part($0, max($0.startFrame, cut)...$0.endFrame, keepsLanguage: false)
-            }
-        joined.text = joined.words.filter { !$0.isFiller }.map(\.word).joined(separator: " ")
-        joined.score = joined.words.reduce(Int32(0)) { $0 &+ $1.acousticScore &+ $1.languageScore }
-        joined.logPosterior = 0
-        joined.posterior = 1
-        joined.nbest = []
-        return joined
-    }
-
     /// ``score`` per frame, for comparing utterances of different lengths.
     public var scorePerFrame: Double { frameCount > 0 ? Double(score) / Double(frameCount) : 0 }
 }

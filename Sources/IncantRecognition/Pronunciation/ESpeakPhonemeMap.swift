@@ -1,11 +1,13 @@
+import IncantGrammar
+
 /// Translates espeak-ng's ASCII phoneme mnemonics (`espeak-ng -x -v en-us`, e.g. `h@l'oU`)
-/// into ``CMUPhone``s.
+/// into `CMUPhone`s.
 ///
 /// The mnemonics were chosen over `--ipa` because they keep distinctions IPA output merges
 /// (the reduced vowels `I#`, `I2`, `a#`; the flap `t#`; `i@` "idea" versus `i@3` "near").
-/// Each mnemonic maps to the CMU phones cmudict most often uses for it; measured against
-/// cmudict-en-us this gives a phone error rate of about 10 % (most of it proper names, where
-/// cmudict itself disagrees with American spelling rules).
+/// Each mnemonic maps to the CMU phones cmudict most often uses for it. Most of what still
+/// differs from cmudict-en-us is proper names, where cmudict itself disagrees with American
+/// spelling rules (`PronunciationTests` measures the phone error rate; BENCHMARKS.md has it).
 enum ESpeakPhonemeMap {
     /// Why a mnemonic string could not be translated.
     struct Unmappable: Error, Equatable {

@@ -1,4 +1,6 @@
-/// A pronunciation: a sequence of ``CMUPhone``s, written as in the pocketsphinx
+import IncantGrammar
+
+/// A pronunciation: a sequence of `CMUPhone`s, written as in the pocketsphinx
 /// dictionary, e.g. `HH AH L OW`.
 public struct Pronunciation: Sendable, Hashable, CustomStringConvertible {
     /// The phones, in order.

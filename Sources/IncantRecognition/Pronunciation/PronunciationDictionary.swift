@@ -1,15 +1,16 @@
 import Foundation
+import IncantGrammar
 
 /// Per-word pronunciations in the cmudict format pocketsphinx reads: one entry a line,
 /// `word PH1 PH2 …`, alternates as `word(2) …`, `word(3) …`. Blank lines and lines starting
-/// with `#` or `;;;` are ignored. Phones are the 39 stressless ``CMUPhone``s.
+/// with `#` or `;;;` are ignored. Phones are the 39 stressless `CMUPhone`s.
 ///
 /// Used for overrides: the project's `models/dictionary.dict` and the user's
 /// `$XDG_CONFIG_HOME/incant/dictionary.dict` (see ``overrides(projectFile:userFile:)``).
 /// Words are looked up case-insensitively.
 public struct PronunciationDictionary: Sendable, Equatable {
     /// The project's override file, relative to the working directory.
-    public static let projectFile = "models/dictionary.dict"
+    public static let projectFile = UnpronounceableWord.projectDictionary
 
     /// Lower-cased word → its pronunciations, the main one first, then `(2)`, `(3)`, ….
     public private(set) var entries: [String: [Pronunciation]]

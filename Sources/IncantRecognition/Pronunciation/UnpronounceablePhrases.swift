@@ -1,10 +1,11 @@
 import Foundation
+import IncantGrammar
 import IncantPhrases
 
 /// Finds the phrases of a catalog that use a word nothing can pronounce: not in the model's
 /// dictionary, not in the override dictionaries, and without an espeak-ng guess (`r2d2`, an
 /// enum value `exit3`). The recognizer leaves such phrases out of its grammar
-/// (``GrammarCompiler``); `phrases add` refuses them and `shortcuts check` reports them.
+/// (`GrammarCompiler`); `phrases add` refuses them and `shortcuts check` reports them.
 public enum UnpronounceablePhrases {
     /// One phrase that cannot be listened for, and the words that stop it.
     public struct Finding: Sendable {

@@ -1,19 +1,9 @@
+import IncantGrammar
+
 /// Words that have neither an override nor a usable espeak-ng guess.
 public struct UnpronounceableWordError: Error, Sendable, Equatable, CustomStringConvertible {
     /// One word that cannot be pronounced, and why.
-    public struct Word: Sendable, Equatable, CustomStringConvertible {
-        /// The word as given.
-        public var word: String
-        /// Why it has no pronunciation.
-        public var reason: String
-
-        public init(word: String, reason: String) {
-            self.word = word
-            self.reason = reason
-        }
-
-        public var description: String { "“\(word)”: \(reason)" }
-    }
+    public typealias Word = UnpronounceableWord
 
     /// The words, in the order they were asked for.
     public var words: [Word]

@@ -1,3 +1,5 @@
+import IncantGrammar
+
 /// Telling a word from the words the grammar allows in its place ("on" from "off", "fifty" from
 /// "eighty"): each is aligned, with its neighbours, to the same frames, and their acoustic
 /// scores are compared. The phrase search's own choice between them is biased by its beams and
@@ -6,7 +8,7 @@ extension GrammarRecognizer {
     static let contrastSearch = "_contrast"
 
     /// The contrasts of every word of `hypothesis` that has rivals in the grammar. A text slot
-    /// (``TextSlotPlaceholder/token``) is neither contrasted nor used as a neighbour: its
+    /// (`TextSlotPlaceholder.token`) is neither contrasted nor used as a neighbour: its
     /// words are not the grammar's.
     func contrasts(of hypothesis: RecognitionHypothesis, frames: CepstralFrames) throws -> [WordContrast] {
         guard let graph = grammar.graph else { return [] }

@@ -1,5 +1,7 @@
+import IncantGrammar
+
 /// Free-text slots heard by voice: the phrase search followed the carrier words and let a
-/// ``TextSlotPlaceholder`` absorb each slot's speech; here that speech is transcribed by the
+/// `TextSlotPlaceholder` absorb each slot's speech; here that speech is transcribed by the
 /// open-vocabulary search (the model's general English language model) and put in the
 /// transcript in place of the placeholder.
 extension GrammarRecognizer {
@@ -65,7 +67,7 @@ extension GrammarRecognizer {
         recognition.contrasts = recognition.contrasts.map(filled)
         recognition.words = (runs.carrier.spokenWords + dictated).sorted { $0.startFrame < $1.startFrame }
         if texts.contains(where: \.isEmpty) {
-            recognition.isRejected = true
+            recognition.rejection = .nothingDictated
         }
     }
 }

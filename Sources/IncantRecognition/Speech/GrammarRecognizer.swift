@@ -1,6 +1,8 @@
 import Foundation
 import IncantCapture
+import IncantGrammar
 import IncantPhrases
+import IncantSpeech
 import Synchronization
 
 /// Recognizes speech against the grammar of every phrase in a catalog with pocketsphinx, and
@@ -23,9 +25,6 @@ public final class GrammarRecognizer: @unchecked Sendable {
     /// The decoder of the phone loop when it runs beside the grammar search
     /// (``RecognizerOptions/decodesPhoneLoopInParallel``); nil when `decoder` runs both.
     let phoneLoopDecoder: PocketSphinxDecoder?
-    /// Held from the phrase search to the loop's search on the same decoder, so that no other
-    /// utterance's senone scores replace the kept ones in between (``PocketSphinxOptions/keepsSenoneScores``).
-    private let keptScoresPair = Mutex(())
 
     struct State {
         var grammar: SpeechGrammar
@@ -47,24 +46,15 @@ public final class GrammarRecognizer: @unchecked Sendable {
         let located = try model ?? PocketSphinxModel.locate()
         self.model = located
         let grammar = GrammarCompiler.compile(catalog, garbage: options.garbage)
-        var phraseOptions = options.decoder
-        // One decoder searching the phrases and then the loop: the loop reads the phrase
-        // search's senone scores instead of scoring the frames again.
-        phraseOptions.keepsSenoneScores =
-            options.decoder.keepsSenoneScores
-            || (options.usesPhoneLoop && !options.decodesPhoneLoopInParallel && options.decoder.scoresAllSenones)
         if options.loadsFullDictionary {
-            self.decoder = try PocketSphinxDecoder(model: located, options: phraseOptions)
+            self.decoder = try PocketSphinxDecoder(model: located, options: options.decoder)
         } else {
             let subset = try DictionarySubset(path: located.dictionary, words: grammar.words)
-            self.decoder = try Self.decoder(model: located, dictionary: subset.text, options: phraseOptions)
+            self.decoder = try Self.decoder(model: located, dictionary: subset.text, options: options.decoder)
         }
         if options.usesPhoneLoop && options.decodesPhoneLoopInParallel {
             // The phone loop needs the acoustic model only; pocketsphinx wants some dictionary.
-            var loopOptions = options.decoder
-            loopOptions.keepsSenoneScores = false
-            loopOptions.extraArguments += options.phoneLoopArguments
-            let loop = try Self.decoder(model: located, dictionary: "a AH\n", options: loopOptions)
+            let loop = try Self.decoder(model: located, dictionary: "a AH\n", options: options.decoder)
             try loop.loadPhoneLoop()
             self.phoneLoopDecoder = loop
         } else {
@@ -74,7 +64,7 @@ public final class GrammarRecognizer: @unchecked Sendable {
         // The decoder already holds every dictionary entry of these words: no second read.
         let state = try compile(grammar, of: catalog, searchingModelDictionary: false)
         self.state.withLock { $0 = state }
-        if options.usesPhoneLoop && (phoneLoopDecoder == nil || options.splitsPhoneLoop) {
+        if options.usesPhoneLoop && phoneLoopDecoder == nil {
             try decoder.loadPhoneLoop()
         }
     }
@@ -101,23 +91,16 @@ public final class GrammarRecognizer: @unchecked Sendable {
             return (try decoder.decode(samples, search: search, cancellation: cancellation), nil)
         }
         guard let phoneLoopDecoder else {
-            return try keptScoresPair.withLock { _ in
-                let decoder = self.decoder
-                guard let hypothesis = try decoder.decode(samples, search: search, cancellation: cancellation),
-                    !hypothesis.spokenWords.isEmpty
-                else { return (nil, nil) }
-                let loop = PocketSphinxDecoder.phoneLoopSearch
-                guard decoder.options.keepsSenoneScores else {
-                    return (hypothesis, try decoder.decode(samples, search: loop, cancellation: cancellation))
-                }
-                if cancellation?.isCancelled == true { throw CancellationError() }
-                return (hypothesis, try decoder.decodeKeptScores(search: loop))
-            }
+            guard let hypothesis = try decoder.decode(samples, search: search, cancellation: cancellation),
+                !hypothesis.spokenWords.isEmpty
+            else { return (nil, nil) }
+            return (
+                hypothesis,
+                try decoder.decode(samples, search: PocketSphinxDecoder.phoneLoopSearch, cancellation: cancellation)
+            )
         }
         if let frames = try frames ?? decoder.cepstra(of: samples) {
-            let cut = options.splitsPhoneLoop ? frames.quietCut(near: Self.phoneLoopCutFraction) : nil
-            return try decodeSharingFeatures(
-                frames, search: search, loopDecoder: phoneLoopDecoder, cut: cut, cancellation)
+            return try decodeSharingFeatures(frames, search: search, loopDecoder: phoneLoopDecoder, cancellation)
         }
         let decoder = self.decoder
         let (grammar, loop) = Self.concurrently(
@@ -146,48 +129,18 @@ public final class GrammarRecognizer: @unchecked Sendable {
         return results.withLock { ($0.0!, $0.1!) }
     }
 
-    /// Where a phone loop cut in two (``RecognizerOptions/splitsPhoneLoop``) is cut, as a share
-    /// of the utterance: the loop takes about 2.3 times as long per frame as the phrase search
-    /// (`incant-bench split-timing`), so with the phrase search and the loop's last 28% on one
-    /// core and its first 72% on the other, both cores finish at about the same time.
-    public static let phoneLoopCutFraction = 0.72
-
-    /// Frames each piece of a cut phone loop runs past the cut (0.3 s). A loop path starts
-    /// and ends differently from one passing through, and those frames are left out of the
-    /// joined loop (see ``RecognitionHypothesis/joining(_:_:at:)``).
-    public static let phoneLoopCutOverlap = 30
-
     /// The phrase search on `decoder` and the phone loop on `loopDecoder` at once, both over
-    /// `frames` (the front end runs once). With a `cut`, `loopDecoder` searches the loop up to
-    /// it, and `decoder`, once the phrases are done, the rest; each piece runs
-    /// ``phoneLoopCutOverlap`` frames past the cut and contributes the phones on its side.
+    /// `frames` (the front end runs once).
     private func decodeSharingFeatures(
-        _ frames: CepstralFrames, search: String, loopDecoder: PocketSphinxDecoder, cut: Int?,
+        _ frames: CepstralFrames, search: String, loopDecoder: PocketSphinxDecoder,
         _ cancellation: DecodeCancellation?
     ) throws -> (grammar: RecognitionHypothesis?, phoneLoop: RecognitionHypothesis?) {
-        let cut = cut ?? frames.count
-        let overlap = Self.phoneLoopCutOverlap
-        let loop = PocketSphinxDecoder.phoneLoopSearch
         let decoder = self.decoder
-        let (phrases, first) = Self.concurrently(
-            {
-                let grammar = try decoder.decode(frames, search: search, cancellation: cancellation)
-                guard cut < frames.count, let grammar, !grammar.spokenWords.isEmpty else {
-                    return (grammar: grammar, rest: nil as RecognitionHypothesis?)
-                }
-                let rest = try decoder.decode(
-                    frames, range: max(0, cut - overlap)..<frames.count, search: loop, cancellation: cancellation)
-                return (grammar: grammar, rest: rest)
-            },
-            {
-                try loopDecoder.decode(
-                    frames, range: 0..<min(frames.count, cut + overlap), search: loop, cancellation: cancellation)
-            })
-        let head = try first.get()
-        let (grammar, rest) = try phrases.get()
-        guard cut < frames.count else { return (grammar, head) }
-        guard let grammar, !grammar.spokenWords.isEmpty else { return (nil, nil) }
-        return (grammar, RecognitionHypothesis.joining(head, rest, at: cut))
+        let (grammar, loop) = Self.concurrently(
+            { try decoder.decode(frames, search: search, cancellation: cancellation) },
+            { try loopDecoder.decode(frames, search: PocketSphinxDecoder.phoneLoopSearch, cancellation: cancellation) }
+        )
+        return (try grammar.get(), try loop.get())
     }
 
     /// Recompiles the grammar from `catalog` (phrases were added, edited or removed).
@@ -204,7 +157,7 @@ public final class GrammarRecognizer: @unchecked Sendable {
 
     /// Adds pronunciations for the words of `grammar` (compiled from `catalog`) and loads it as
     /// the active search. When some words cannot be pronounced, the grammar is compiled again
-    /// without the phrases that use them (reported in ``SpeechGrammar/skipped``): one phrase
+    /// without the phrases that use them (reported in `SpeechGrammar.skipped`): one phrase
     /// never stops the others from being heard.
     private func compile(
         _ grammar: SpeechGrammar, of catalog: PhraseCatalog, searchingModelDictionary: Bool = true
@@ -308,7 +261,8 @@ public final class GrammarRecognizer: @unchecked Sendable {
             samples, search: Self.grammarSearch, cancellation: cancellation, frames: shared)
         guard let hypothesis, !hypothesis.spokenWords.isEmpty else {
             return SpeechRecognition(
-                transcript: "", alternatives: [], acousticConfidence: 0, isRejected: true, scoreMargin: -.infinity,
+                transcript: "", alternatives: [], acousticConfidence: 0, rejection: .nothingHeard,
+                scoreMargin: -.infinity,
                 audioSeconds: audioSeconds, decodeSeconds: seconds(since: start), words: [])
         }
         // A phrase with a free-text slot is judged on its carrier words (the slot's speech is
@@ -342,9 +296,10 @@ public final class GrammarRecognizer: @unchecked Sendable {
                 GarbageModel.isGarbage(String($0)) || TextSlotPlaceholder.isPlaceholder(String($0))
             }
         }
-        let isRejected = confidence < options.rejectionThreshold
+        let rejection: RecognitionRejection? =
+            confidence >= options.rejectionThreshold ? nil : garbage ? .filler : .unlikePhrases
         var contrasts: [WordContrast] = []
-        if options.contrastMargin != nil || options.measuresContrasts, !isRejected,
+        if options.contrastMargin != nil, rejection == nil,
             let frames = try shared ?? decoder.cepstra(of: samples)
         {
             if cancellation?.isCancelled == true { throw CancellationError() }
@@ -352,14 +307,14 @@ public final class GrammarRecognizer: @unchecked Sendable {
         }
         var recognition = SpeechRecognition(
             transcript: hypothesis.text, alternatives: alternatives, acousticConfidence: confidence,
-            isRejected: isRejected, scoreMargin: margin, audioSeconds: audioSeconds,
+            rejection: rejection, scoreMargin: margin, audioSeconds: audioSeconds,
             decodeSeconds: seconds(since: start), words: hypothesis.spokenWords, evidence: evidence)
         recognition.contrasts = contrasts
         if let limit = options.contrastMargin {
             recognition.contested = contrasts.filter { $0.margin < limit }
         }
         if let textSlots {
-            if isRejected {
+            if rejection != nil {
                 recognition.transcript = TextSlotRuns.filling(textSlots.withTokens.text, with: [])
                 recognition.alternatives = [recognition.transcript]
                 recognition.words = textSlots.carrier.spokenWords

@@ -1,3 +1,4 @@
+import IncantGrammar
 import IncantPhrases
 import IncantSpeech
 
@@ -63,20 +64,6 @@ extension SpeechRecognition {
     /// The engine-neutral form of this recognition.
     public var result: RecognitionResult {
         let transcripts = transcript.isEmpty ? [] : [transcript] + alternatives.filter { $0 != transcript }
-        let rejection: RecognitionRejection?
-        if transcript.isEmpty {
-            rejection = .nothingHeard
-        } else if isRejected {
-            if words.contains(where: { GarbageModel.isGarbage($0.word) }) {
-                rejection = .filler
-            } else if textSlots.contains(where: \.text.isEmpty) {
-                rejection = .nothingDictated
-            } else {
-                rejection = .unlikePhrases
-            }
-        } else {
-            rejection = nil
-        }
         return RecognitionResult(
             transcripts: transcripts, confidence: acousticConfidence, rejection: rejection,
             audioSeconds: audioSeconds, decodeSeconds: decodeSeconds,

@@ -1,3 +1,5 @@
+import IncantGrammar
+
 /// Settings for ``GrammarRecognizer``.
 public struct RecognizerOptions: Sendable {
     /// Utterances whose acoustic confidence is below this are rejected as out of set.
@@ -7,25 +9,10 @@ public struct RecognizerOptions: Sendable {
     /// Whether to decode a free phone loop over each utterance to measure the margin.
     public var usesPhoneLoop: Bool
     /// Decode the phone loop on a second decoder at the same time as the grammar search (two
-    /// cores), instead of after it on the same decoder. The loop takes about two thirds of the
-    /// decoding time, so an utterance's result comes sooner; the second decoder holds its own
-    /// copy of the acoustic model.
+    /// cores), instead of after it on the same decoder. The loop takes most of the decoding
+    /// time, so an utterance's result comes sooner; the second decoder holds its own copy of
+    /// the acoustic model.
     public var decodesPhoneLoopInParallel: Bool = false
-    /// With ``decodesPhoneLoopInParallel``, cut the phone loop in two at the quietest moment
-    /// near 72% of the way: the first part on the loop's decoder, the rest on the phrase
-    /// decoder once the phrase search is done, so that both cores finish at about the same
-    /// time instead of the loop alone taking 2.3 times as long as the phrase search. The phrase
-    /// decoder then holds a phone loop of its own too.
-    ///
-    /// Off by default: it decodes in 0.72 of the time (`incant-bench split-timing`), but the
-    /// pieces' phones score slightly differently near their ends, and 3 of 780 clips were
-    /// decided differently, all accepted where the whole loop rejected them: 2 of 82 coffee
-    /// orders heard by the home phrases (`incant-bench levers --stride 4 --snr 12,6 --parallel
-    /// --split`, against the same without `--split`).
-    public var splitsPhoneLoop: Bool = false
-    /// Further pocketsphinx options for the phone loop's own decoder (when
-    /// ``decodesPhoneLoopInParallel``), after ``decoder``'s.
-    public var phoneLoopArguments: [(String, String)] = []
     /// Start the decoder with the model's whole dictionary instead of just the grammar's
     /// words (only open-vocabulary work needs it, and it gets its own decoder anyway).
     public var loadsFullDictionary: Bool = false
@@ -35,11 +22,10 @@ public struct RecognizerOptions: Sendable {
     /// word the grammar allows in its place; a closer rival makes the word
     /// ``SpeechRecognition/contested``, and when the rival means another action the decision
     /// asks which was said (`SpeechDecision.uncertain`). The default, 0, only contests a word
-    /// when a rival fits its audio better than it does; nil measures no contrasts. See
-    /// <doc:HowAcceptanceIsDecided>.
+    /// when a rival fits its audio better than it does; nil measures no contrasts, and
+    /// `-.infinity` measures every contrast (``SpeechRecognition/contrasts``) but contests none.
+    /// See <doc:HowAcceptanceIsDecided>.
     public var contrastMargin: Double? = 0
-    /// Measure ``SpeechRecognition/contrasts`` even without a ``contrastMargin`` (benchmarks).
-    public var measuresContrasts = false
     /// Pronunciation overrides (cmudict format) read before guessing unknown words.
     public var dictionaryFiles: [String]
     /// Where espeak-ng is looked up to guess words no dictionary has (`IncantPaths.searchPath`);
@@ -51,25 +37,27 @@ public struct RecognizerOptions: Sendable {
     /// nil uses ``decoder``'s. The features must be computed as ``decoder``'s are: a text
     /// slot's frames are searched again by this decoder.
     public var dictationDecoder: PocketSphinxOptions? = nil
-    /// How the phrase grammar is handed to pocketsphinx.
-    public var grammarFormat: GrammarFormat
+    /// How the phrase grammar is handed to pocketsphinx: only the benchmarks' plain-JSGF
+    /// baseline asks for anything but the minimal word graph.
+    package var grammarFormat: GrammarFormat = .fsg
 
-    /// Decoder settings tuned for phrase grammars:
-    /// - wider beams than pocketsphinx's defaults (1e-48 / 1e-48 / 7e-29), affordable because
-    ///   the minimized grammar graph is small. On the 327 shared coffee recordings they raise
-    ///   exact slot recognition from 97.9% to 98.2%, and they stop short commands from vanishing
-    ///   when a competing path prunes them away (synthesized "good night" decoded to nothing);
-    /// - no N-best list: every path through the phrase grammar is a phrase, so the best one is
+    /// Decoder settings tuned for phrase grammars.
+    ///
+    /// - Wider beams than pocketsphinx's defaults (1e-48 / 1e-48 / 7e-29), affordable because
+    ///   the minimized grammar graph is small: more slots are recognized exactly, and a short
+    ///   command is not pruned away by a competing path.
+    /// - No N-best list: every path through the phrase grammar is a phrase, so the best one is
     ///   what the matcher accepts, and the alternatives are never consulted. Building them (the
-    ///   word lattice and its A* search) took two thirds of the decoding time in noise: with
-    ///   `incant-bench levers --stride 4 --snr 15,6`, decode time / audio time went from 0.275
-    ///   to 0.077 at 6 dB SNR and from 0.043 to 0.037 on clean speech, with the same clips
-    ///   understood, wrongly accepted and falsely accepted in every condition.
+    ///   word lattice and its A* search) is most of the decoding time in noise, for the same
+    ///   decisions.
+    ///
+    /// BENCHMARKS.md has the figures ("Levers measured for issue 4", "Defaults: the measurements
+    /// behind them").
     public static let tunedDecoder = PocketSphinxOptions(
         nbestCount: 0, extraArguments: [("-beam", "1e-70"), ("-pbeam", "1e-70"), ("-wbeam", "1e-50")])
 
     /// The shape of the grammar given to the decoder.
-    public enum GrammarFormat: String, Sendable, CaseIterable {
+    package enum GrammarFormat: String, Sendable, CaseIterable {
         /// The minimal deterministic word graph (fast; the default).
         case fsg
         /// The plain JSGF union of phrases, as pocketsphinx users usually write it (the baseline).
@@ -81,10 +69,8 @@ public struct RecognizerOptions: Sendable {
         acceptance: AcceptancePolicy = .phrases,
         usesPhoneLoop: Bool = true,
         dictionaryFiles: [String] = [],
-        decoder: PocketSphinxOptions = RecognizerOptions.tunedDecoder,
-        grammarFormat: GrammarFormat = .fsg
+        decoder: PocketSphinxOptions = RecognizerOptions.tunedDecoder
     ) {
-        self.grammarFormat = grammarFormat
         self.rejectionThreshold = rejectionThreshold
         self.acceptance = acceptance
         self.usesPhoneLoop = usesPhoneLoop

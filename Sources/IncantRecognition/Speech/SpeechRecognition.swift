@@ -1,3 +1,5 @@
+import IncantSpeech
+
 /// What a recognizer heard in one utterance.
 public struct SpeechRecognition: Sendable {
     /// The best transcript ("" when nothing in the grammar was heard).
@@ -7,8 +9,10 @@ public struct SpeechRecognition: Sendable {
     /// How much better the grammar explains the audio than a free phone loop, mapped to
     /// [0, 1]: near 1 for a phrase said as written, low for speech outside the phrase set.
     public var acousticConfidence: Double
-    /// Whether the recognizer rejects the utterance as out of set (below its threshold).
-    public var isRejected: Bool
+    /// Why the recognizer rejects the utterance, set where it decides; nil when it accepts it.
+    public var rejection: RecognitionRejection?
+    /// Whether the recognizer rejects the utterance (``rejection`` is set).
+    public var isRejected: Bool { rejection != nil }
     /// Grammar score minus phone-loop score, per 10 ms frame (log domain; ≤ 0, higher is better).
     public var scoreMargin: Double
     /// Duration of the audio.
@@ -33,7 +37,8 @@ public struct SpeechRecognition: Sendable {
     public var textSlots: [HeardTextSlot] = []
 
     public init(
-        transcript: String, alternatives: [String], acousticConfidence: Double, isRejected: Bool,
+        transcript: String, alternatives: [String], acousticConfidence: Double,
+        rejection: RecognitionRejection?,
         scoreMargin: Double, audioSeconds: Double, decodeSeconds: Double, words: [WordSegment],
         evidence: AcousticEvidence? = nil
     ) {
@@ -41,7 +46,7 @@ public struct SpeechRecognition: Sendable {
         self.transcript = transcript
         self.alternatives = alternatives
         self.acousticConfidence = acousticConfidence
-        self.isRejected = isRejected
+        self.rejection = rejection
         self.scoreMargin = scoreMargin
         self.audioSeconds = audioSeconds
         self.decodeSeconds = decodeSeconds

@@ -1,4 +1,6 @@
-/// The free-text slots of a phrase-search hypothesis: each run of ``TextSlotPlaceholder``
+import IncantGrammar
+
+/// The free-text slots of a phrase-search hypothesis: each run of `TextSlotPlaceholder`
 /// phones (fillers between them included), which stands for the words said in one slot.
 struct TextSlotRuns {
     /// Index ranges into ``hypothesis``'s words, and the frames each run covers, in order.
@@ -35,7 +37,7 @@ struct TextSlotRuns {
     /// words, which alone are held to the acceptance policy.
     var carrier: RecognitionHypothesis { merged(as: Self.fillerName) }
 
-    /// The hypothesis with each run as one ``TextSlotPlaceholder/token`` word, as the word
+    /// The hypothesis with each run as one `TextSlotPlaceholder.token` word, as the word
     /// graph spells the phrase (for finding rival words).
     var withTokens: RecognitionHypothesis { merged(as: TextSlotPlaceholder.token) }
 

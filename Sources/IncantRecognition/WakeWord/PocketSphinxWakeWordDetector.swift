@@ -1,5 +1,6 @@
 import Foundation
 import IncantCapture
+import IncantGrammar
 import IncantSpeech
 
 /// Finds a wake phrase with pocketsphinx: its keyphrase search proposes candidates anywhere in

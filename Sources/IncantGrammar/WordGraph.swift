@@ -8,7 +8,7 @@ import IncantPhrases
 /// search path per phrase alive: eighty coffee expressions starting with the same nine verbs
 /// are eighty identical hypotheses the beam cannot prune. The minimal deterministic graph has
 /// each prefix and suffix once, which is what makes decoding fast at thousands of phrases.
-struct WordGraph {
+package struct WordGraph {
     /// Transitions per state: (word id, target). Word ids index `words`.
     var transitions: [[(word: Int32, target: Int32)]]
     var accepting: Set<Int32>
@@ -343,7 +343,7 @@ extension WordGraph {
     /// The sentences of the graph that differ from `words` in exactly one word: for each
     /// position, the other words the graph allows there with the rest of `words` unchanged.
     /// Empty when `words` is not a sentence of the graph.
-    func substitutions(of words: [String]) -> [(position: Int, word: String)] {
+    package func substitutions(of words: [String]) -> [(position: Int, word: String)] {
         let ids = Dictionary(self.words.enumerated().map { ($1, Int32($0)) }, uniquingKeysWith: { first, _ in first })
         var path: [Int32] = []
         for word in words {

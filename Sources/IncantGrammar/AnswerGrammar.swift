@@ -2,8 +2,8 @@ import IncantPhrases
 
 /// A small grammar for the answer to one spoken question: yes or no for a confirmation, or the
 /// values a missing parameter can take (enum spoken forms, numbers as words, yes/no for a
-/// boolean). Loaded as an extra named search beside the phrase grammar; see
-/// ``GrammarRecognizer/recognizeAnswer(_:to:)``.
+/// boolean). The pocketsphinx engine loads it as an extra named search beside the phrase
+/// grammar (`GrammarRecognizer.recognizeAnswer(_:to:)` in `IncantRecognition`).
 public struct AnswerGrammar: Sendable, Hashable {
     /// The decoder search name (one per question kind, so a loaded grammar is reused).
     public var searchName: String

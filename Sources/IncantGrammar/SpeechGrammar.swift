@@ -17,8 +17,8 @@ public struct SpeechGrammar: Sendable {
     public var fsgStates: Int
     public var fsgTransitions: Int
     /// The same phrases as a word graph, for finding the sentences one word away from a
-    /// transcript (``GrammarRecognizer/contrasts(of:frames:)``).
-    var graph: WordGraph? = nil
+    /// transcript (the pocketsphinx engine's word contrasts).
+    package var graph: WordGraph? = nil
     /// Whether some phrase has a free-text slot (``TextSlotPlaceholder``): the decoder then
     /// needs the placeholder's phone words, and heard slots a second, open-vocabulary pass.
     public var hasTextSlots = false

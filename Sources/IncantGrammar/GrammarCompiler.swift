@@ -18,7 +18,7 @@ public enum GrammarCompiler {
     /// left out and reported in ``SpeechGrammar/skipped`` with the word and why.
     public static func compile(
         _ catalog: PhraseCatalog, garbage: GarbageModel? = nil,
-        unpronounceable: [String: UnpronounceableWordError.Word] = [:]
+        unpronounceable: [String: UnpronounceableWord] = [:]
     ) -> SpeechGrammar {
         var builder = Builder()
         var graph = WordGraphBuilder()
@@ -91,9 +91,9 @@ public enum GrammarCompiler {
     }
 
     /// Why a phrase with these words is left out, and how to make it speakable.
-    static func unpronounceableReason(_ words: [UnpronounceableWordError.Word]) -> String {
+    public static func unpronounceableReason(_ words: [UnpronounceableWord]) -> String {
         "cannot pronounce " + words.map(\.description).joined(separator: "; ")
-            + " (add it to \(PronunciationDictionary.projectFile) or $XDG_CONFIG_HOME/incant/dictionary.dict"
+            + " (add it to \(UnpronounceableWord.projectDictionary) or $XDG_CONFIG_HOME/incant/dictionary.dict"
             + " as `word PH1 PH2 …`, or change the phrase)"
     }
 

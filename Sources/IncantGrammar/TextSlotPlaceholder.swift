@@ -4,9 +4,9 @@
 ///
 /// The grammar search cannot know the words of a free text, so it follows the carrier words
 /// and lets this phone run absorb the slot's speech; the slot's audio is then transcribed by a
-/// second pass over the model's general English language model
-/// (``GrammarRecognizer/transcribe(_:)``). The carrier words stay required: a phrase is only
-/// heard when its carrier words are, and only they are held to the acceptance policy.
+/// second pass over the model's general English language model (in `IncantRecognition`,
+/// `GrammarRecognizer.transcribe(_:)`). The carrier words stay required: a phrase is only heard
+/// when its carrier words are, and only they are held to the acceptance policy.
 ///
 /// Phones are dictionary words of their own (`textslot_aa` = `AA`), apart from the
 /// ``GarbageModel``'s (speech heard as garbage is rejected; speech heard as a text slot is not).
@@ -28,7 +28,7 @@ public struct TextSlotPlaceholder: Sendable, Hashable {
 
     /// The word-graph label of a text slot; never a dictionary word (normalized words carry
     /// no braces).
-    static let token = "{text}"
+    package static let token = "{text}"
 
     /// The prefix of the placeholder's phone words in hypotheses.
     public static let wordPrefix = "textslot_"
