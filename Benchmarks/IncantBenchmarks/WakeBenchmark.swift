@@ -91,7 +91,7 @@ struct WakeBenchmark {
         FileHandle.standardError.write(Data("\n".utf8))
 
         var results: [PhraseResult] = []
-        var dumpLines = ["phrase\tkind\tconfidence\tmargin\tagreement\tspotting"]
+        var dumpLines = ["phrase\tkind\tconfidence\tmargin\tagreement\tspotting\tspottingFrames\tframes\tphones"]
         for phrase in phrases {
             let key = phrase.lowercased()
             let positives: [[Int16]]
@@ -151,11 +151,9 @@ struct WakeBenchmark {
             let best = over.max { $0.confidence < $1.confidence }
             scores.append(best?.confidence ?? 0)
             if let best {
-                dump.append(
-                    "\(phrase)\tkeyword\t\(best.confidence)\t\(best.margin)\t\(best.phoneAgreement)\t\(best.spottingScore)"
-                )
+                dump.append("\(phrase)\tkeyword\t" + Self.dumpFields(best))
             } else {
-                dump.append("\(phrase)\tkeyword\t0\t\t\t")
+                dump.append("\(phrase)\tkeyword\t0\t\t\t\t\t\t\(detector.phoneCount)")
             }
             for (index, spans) in scanner.baseline.enumerated()
             where spans.contains(where: { $0.lowerBound < span.upperBound && span.lowerBound < $0.upperBound }) {
@@ -191,14 +189,21 @@ struct WakeBenchmark {
         cpu += ThreadCPU.seconds - start
         FileHandle.standardError.write(Data("\n".utf8))
         for alarm in alarms {
-            dump.append(
-                "\(phrase)\tbackground\t\(alarm.confidence)\t\(alarm.margin)\t\(alarm.phoneAgreement)\t\(alarm.spottingScore)"
-            )
+            dump.append("\(phrase)\tbackground\t" + Self.dumpFields(alarm))
         }
         return PhraseResult(
             phrase: phrase, source: source, positives: positives.count, backgroundHours: hours, scores: scores,
             falseAlarms: alarms.map(\.confidence), baselineHits: hits, baselineAlarms: scanner.baseline.map(\.count),
             decodeSeconds: cpu, audioSeconds: hours * 3600)
+    }
+
+    /// A candidate's measurements for the dump, tab-separated (the header's order).
+    static func dumpFields(_ candidate: WakeCandidate) -> String {
+        [
+            "\(candidate.confidence)", "\(candidate.margin)", "\(candidate.phoneAgreement)",
+            "\(candidate.spottingScore)", "\(candidate.spottingFrames)", "\(candidate.frameCount)",
+            "\(candidate.phoneCount)",
+        ].joined(separator: "\t")
     }
 
     /// The WAV files of a folder (FLAC converted once with sox into `cache`), sorted by name.
