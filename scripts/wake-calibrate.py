@@ -115,7 +115,7 @@ def main():
     parser.add_argument("dumps", nargs="+")
     parser.add_argument("--hours", type=float, required=True, help="hours of background per phrase in the dumps")
     parser.add_argument("--train", default="alexa,smart mirror")
-    parser.add_argument("--guard", type=float, default=1.0, help="evidence between the training background's top and 0.5")
+    parser.add_argument("--guard", type=float, default=0.5, help="evidence between the training background's top and 0.5")
     parser.add_argument("--l2", type=float, default=1.0)
     arguments = parser.parse_args()
     data = {}

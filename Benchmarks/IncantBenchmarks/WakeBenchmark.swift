@@ -10,6 +10,7 @@ import IncantRecognition
 ///
 ///     incant-bench wake [--phrases "alexa,smart mirror,hey computer"] [--hours H] [--stride N]
 ///                       [--snr DB] [--dump FILE] [--rss-minutes M] [--passages N]
+///                       [--spotting-threshold T]
 struct WakeBenchmark {
     var phrases = ["alexa", "smart mirror", "hey computer"]
     /// Hours of background per phrase.
@@ -23,6 +24,8 @@ struct WakeBenchmark {
     var rssMinutes = 5.0
     /// Passages of synthetic speech in the background (each read by one voice).
     var passages = 96
+    /// The detector's keyphrase threshold for candidates (default: ``WakeWordOptions``'s).
+    var spottingThreshold: Double?
     let paths = BenchmarkPaths()
 
     /// The keyphrase thresholds of the plain baseline.
@@ -48,6 +51,11 @@ struct WakeBenchmark {
             case "--dump": dump = try value()
             case "--rss-minutes": rssMinutes = Double(try value()) ?? rssMinutes
             case "--passages": passages = max(1, Int(try value()) ?? passages)
+            case "--spotting-threshold":
+                guard let threshold = Double(try value()), threshold > 0, threshold < 1 else {
+                    throw BenchmarkError("--spotting-threshold must be in (0, 1)")
+                }
+                spottingThreshold = threshold
             default: throw BenchmarkError("unknown option \(arguments[index])")
             }
             index += 1
@@ -135,6 +143,7 @@ struct WakeBenchmark {
     ) throws -> PhraseResult {
         var options = WakeWordOptions()
         options.dictionaryFiles = [paths.dictionary]
+        if let spottingThreshold { options.spottingThreshold = spottingThreshold }
         let detector = try PocketSphinxWakeWordDetector(
             phrase: phrase, options: options, baselineThresholds: Self.baselineThresholds)
         // Positives: each in its own stretch of background (a seed of its own).
