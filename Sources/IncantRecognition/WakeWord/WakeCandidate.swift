@@ -19,7 +19,7 @@ public struct WakeCandidate: Sendable, Equatable {
     public var spottingFrames: Int
     /// Frames (10 ms) of the phrase as the check found it.
     public var frameCount: Int
-    /// Phones of the pronunciation the check found, the phrase's words together.
+    /// Phones of the phrase's words in their main pronunciations.
     public var phoneCount: Int
 
     public init(
