@@ -10,6 +10,7 @@ import IncantRecognition
 ///
 ///     incant-bench wake [--phrases "alexa,smart mirror,hey computer"] [--hours H] [--stride N]
 ///                       [--snr DB] [--dump FILE] [--rss-minutes M] [--passages N]
+///                       [--spotting-threshold T]
 struct WakeBenchmark {
     var phrases = ["alexa", "smart mirror", "hey computer"]
     /// Hours of background per phrase.
@@ -23,6 +24,8 @@ struct WakeBenchmark {
     var rssMinutes = 5.0
     /// Passages of synthetic speech in the background (each read by one voice).
     var passages = 96
+    /// The detector's keyphrase threshold for candidates (default: ``WakeWordOptions``'s).
+    var spottingThreshold: Double?
     let paths = BenchmarkPaths()
 
     /// The keyphrase thresholds of the plain baseline.
@@ -48,6 +51,11 @@ struct WakeBenchmark {
             case "--dump": dump = try value()
             case "--rss-minutes": rssMinutes = Double(try value()) ?? rssMinutes
             case "--passages": passages = max(1, Int(try value()) ?? passages)
+            case "--spotting-threshold":
+                guard let threshold = Double(try value()), threshold > 0, threshold < 1 else {
+                    throw BenchmarkError("--spotting-threshold must be in (0, 1)")
+                }
+                spottingThreshold = threshold
             default: throw BenchmarkError("unknown option \(arguments[index])")
             }
             index += 1
@@ -91,7 +99,7 @@ struct WakeBenchmark {
         FileHandle.standardError.write(Data("\n".utf8))
 
         var results: [PhraseResult] = []
-        var dumpLines = ["phrase\tkind\tconfidence\tmargin\tagreement\tspotting"]
+        var dumpLines = ["phrase\tkind\tconfidence\tmargin\tagreement\tspotting\tspottingFrames\tframes\tphones"]
         for phrase in phrases {
             let key = phrase.lowercased()
             let positives: [[Int16]]
@@ -135,6 +143,7 @@ struct WakeBenchmark {
     ) throws -> PhraseResult {
         var options = WakeWordOptions()
         options.dictionaryFiles = [paths.dictionary]
+        if let spottingThreshold { options.spottingThreshold = spottingThreshold }
         let detector = try PocketSphinxWakeWordDetector(
             phrase: phrase, options: options, baselineThresholds: Self.baselineThresholds)
         // Positives: each in its own stretch of background (a seed of its own).
@@ -151,11 +160,9 @@ struct WakeBenchmark {
             let best = over.max { $0.confidence < $1.confidence }
             scores.append(best?.confidence ?? 0)
             if let best {
-                dump.append(
-                    "\(phrase)\tkeyword\t\(best.confidence)\t\(best.margin)\t\(best.phoneAgreement)\t\(best.spottingScore)"
-                )
+                dump.append("\(phrase)\tkeyword\t" + Self.dumpFields(best))
             } else {
-                dump.append("\(phrase)\tkeyword\t0\t\t\t")
+                dump.append("\(phrase)\tkeyword\t0\t\t\t\t\t\t\(detector.phoneCount)")
             }
             for (index, spans) in scanner.baseline.enumerated()
             where spans.contains(where: { $0.lowerBound < span.upperBound && span.lowerBound < $0.upperBound }) {
@@ -191,14 +198,21 @@ struct WakeBenchmark {
         cpu += ThreadCPU.seconds - start
         FileHandle.standardError.write(Data("\n".utf8))
         for alarm in alarms {
-            dump.append(
-                "\(phrase)\tbackground\t\(alarm.confidence)\t\(alarm.margin)\t\(alarm.phoneAgreement)\t\(alarm.spottingScore)"
-            )
+            dump.append("\(phrase)\tbackground\t" + Self.dumpFields(alarm))
         }
         return PhraseResult(
             phrase: phrase, source: source, positives: positives.count, backgroundHours: hours, scores: scores,
             falseAlarms: alarms.map(\.confidence), baselineHits: hits, baselineAlarms: scanner.baseline.map(\.count),
             decodeSeconds: cpu, audioSeconds: hours * 3600)
+    }
+
+    /// A candidate's measurements for the dump, tab-separated (the header's order).
+    static func dumpFields(_ candidate: WakeCandidate) -> String {
+        [
+            "\(candidate.confidence)", "\(candidate.margin)", "\(candidate.phoneAgreement)",
+            "\(candidate.spottingScore)", "\(candidate.spottingFrames)", "\(candidate.frameCount)",
+            "\(candidate.phoneCount)",
+        ].joined(separator: "\t")
     }
 
     /// The WAV files of a folder (FLAC converted once with sox into `cache`), sorted by name.

@@ -80,12 +80,16 @@ public final class PocketSphinxWakeWordDetector: WakeWordDetector, @unchecked Se
                     (words.map { Self.baselineWord($0, index) }.joined(separator: " "), threshold)
                 },
             named: Self.spottingSearch)
+        phoneCount = words.reduce(0) { [decoder] in $0 + (decoder.pronunciations(of: $1).first?.count ?? 0) }
         try decoder.loadGrammar(jsgf: Self.phraseGrammar(words), named: Self.phraseSearch)
         try decoder.loadPhoneLoop()
     }
 
     /// Thresholds of the plain keyword-spotting baseline.
     public let baselineThresholds: [Double]
+
+    /// Phones of the phrase's words in their main pronunciations.
+    public let phoneCount: Int
 
     /// The name under which the baseline copy `index` of `word` is spotted.
     static func baselineWord(_ word: String, _ index: Int) -> String { "\(word)_kws\(index)" }
@@ -125,13 +129,13 @@ public final class PocketSphinxWakeWordDetector: WakeWordDetector, @unchecked Se
         }
         let spoken = words.joined(separator: " ")
         var baseline: [[ClosedRange<Int>]] = baselineThresholds.map { _ in [] }
-        var proposals: [(range: ClosedRange<Int>, score: Double)] = []
+        var proposals: [(range: ClosedRange<Int>, score: Double, frames: Int)] = []
         for segment in spotted.words where segment.endFrame >= segment.startFrame {
             let range = segment.startFrame...segment.endFrame
             // The keyphrase comes back as written in the search's list, spaces and all.
             let word = segment.word.trimmingCharacters(in: .whitespaces)
             if word == spoken {
-                proposals.append((range, Double(segment.posterior)))
+                proposals.append((range, Double(segment.posterior), range.count))
             } else if let index = baselineIndex(of: word) {
                 let span = spotted.audioFrame(range.lowerBound) * 160...(spotted.audioFrame(range.upperBound) + 1) * 160
                 baseline[index].append(span)
@@ -139,12 +143,13 @@ public final class PocketSphinxWakeWordDetector: WakeWordDetector, @unchecked Se
         }
         // Overlapping proposals are one place: checked once, over their union.
         proposals.sort { $0.range.lowerBound < $1.range.lowerBound }
-        var places: [(range: ClosedRange<Int>, score: Double)] = []
+        var places: [(range: ClosedRange<Int>, score: Double, frames: Int)] = []
         for proposal in proposals {
             if let last = places.last, last.range.upperBound >= proposal.range.lowerBound {
+                let best = proposal.score > last.score ? proposal : last
                 places[places.count - 1] = (
                     last.range.lowerBound...max(last.range.upperBound, proposal.range.upperBound),
-                    max(last.score, proposal.score)
+                    best.score, best.frames
                 )
             } else {
                 places.append(proposal)
@@ -152,7 +157,9 @@ public final class PocketSphinxWakeWordDetector: WakeWordDetector, @unchecked Se
         }
         var found: [WakeCandidate] = []
         for place in places {
-            if let candidate = try check(place.range, spottingScore: place.score, in: frames) {
+            if let candidate = try check(
+                place.range, spottingScore: place.score, spottingFrames: place.frames, in: frames)
+            {
                 found.append(candidate)
             }
         }
@@ -167,9 +174,9 @@ public final class PocketSphinxWakeWordDetector: WakeWordDetector, @unchecked Se
 
     /// Searches the stretch around `range` (search frames) with the phrase and
     /// with the free phone loop, and scores the phrase against the loop.
-    private func check(_ range: ClosedRange<Int>, spottingScore: Double, in frames: CepstralFrames) throws
-        -> WakeCandidate?
-    {
+    private func check(
+        _ range: ClosedRange<Int>, spottingScore: Double, spottingFrames: Int, in frames: CepstralFrames
+    ) throws -> WakeCandidate? {
         let window =
             max(0, range.lowerBound - options.padding)..<min(frames.count, range.upperBound + 1 + options.padding)
         guard let grammar = try decoder.decode(frames, range: window, search: Self.phraseSearch),
@@ -189,20 +196,26 @@ public final class PocketSphinxWakeWordDetector: WakeWordDetector, @unchecked Se
             words: spoken, loop: loop.words.filter { !AcousticEvidence.isSilence($0.word) },
             pronunciations: { [decoder] in decoder.pronunciations(of: $0) })
         let samplesPerFrame = AudioFormat.sampleRate / 100
-        return WakeCandidate(
+        var candidate = WakeCandidate(
             startSample: grammar.audioFrame(first.startFrame) * samplesPerFrame,
             endSample: min(frames.sampleCount, (grammar.audioFrame(last.endFrame) + 1) * samplesPerFrame),
-            spottingScore: spottingScore, margin: margin, phoneAgreement: agreement,
-            confidence: confidence(spottingScore: spottingScore, margin: margin, agreement: agreement))
+            spottingScore: spottingScore, margin: margin, phoneAgreement: agreement, confidence: 0,
+            spottingFrames: spottingFrames, frameCount: frameCount, phoneCount: phoneCount)
+        candidate.confidence = confidence(of: candidate)
+        return candidate
     }
 
-    /// The logistic of the evidence: the keyphrase score, the margin against the free phone
-    /// loop and the phone agreement, each less its centre over its scale (``WakeWordOptions``).
-    func confidence(spottingScore: Double, margin: Double, agreement: Double) -> Double {
+    /// The logistic of the evidence: the keyphrase score per frame of its proposal and per
+    /// phone of the phrase, the margin per frame against the free phone loop and the phone
+    /// agreement, each over its scale (``WakeWordOptions``), plus the bias. None of them grows
+    /// with the phrase's length, so one threshold serves short and long phrases.
+    func confidence(of candidate: WakeCandidate) -> Double {
+        let spotting = candidate.spottingScore
         let evidence =
-            (spottingScore - options.spottingCentre) / options.spottingScale
-            + (margin - options.marginCentre) / options.marginScale
-            + options.agreementWeight * (agreement - options.agreementCentre)
+            spotting / Double(max(1, candidate.spottingFrames)) / options.spottingPerFrameScale
+            + spotting / Double(max(1, candidate.phoneCount)) / options.spottingPerPhoneScale
+            + candidate.margin / options.marginScale
+            + options.agreementWeight * candidate.phoneAgreement + options.evidenceBias
         return 1 / (1 + exp(-evidence))
     }
 }

@@ -15,10 +15,16 @@ public struct WakeCandidate: Sendable, Equatable {
     public var phoneAgreement: Double
     /// How sure the detector is that the phrase was said here, in [0, 1].
     public var confidence: Double
+    /// Frames (10 ms) of the keyphrase search's proposal that `spottingScore` is the score of.
+    public var spottingFrames: Int
+    /// Frames (10 ms) of the phrase as the check found it.
+    public var frameCount: Int
+    /// Phones of the phrase's words in their main pronunciations.
+    public var phoneCount: Int
 
     public init(
         startSample: Int, endSample: Int, spottingScore: Double, margin: Double, phoneAgreement: Double,
-        confidence: Double
+        confidence: Double, spottingFrames: Int = 0, frameCount: Int = 0, phoneCount: Int = 0
     ) {
         self.startSample = startSample
         self.endSample = endSample
@@ -26,6 +32,9 @@ public struct WakeCandidate: Sendable, Equatable {
         self.margin = margin
         self.phoneAgreement = phoneAgreement
         self.confidence = confidence
+        self.spottingFrames = spottingFrames
+        self.frameCount = frameCount
+        self.phoneCount = phoneCount
     }
 
     /// The candidate moved by `offset` samples.

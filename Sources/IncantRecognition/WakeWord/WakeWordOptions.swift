@@ -9,20 +9,19 @@ public struct WakeWordOptions: Sendable {
     public var spottingThreshold: Double = 1e-50
     /// Frames (10 ms) of audio either side of a candidate that its check searches.
     public var padding: Int = 40
-    /// The evidence (``PocketSphinxWakeWordDetector/evidence(of:)``) is a sum of three terms,
-    /// each a measurement less its centre over its scale; confidence is its logistic.
-    /// pocketsphinx's keyphrase score at which its term is neutral (log units).
-    public var spottingCentre: Double = -1800
-    /// Log units of keyphrase score per unit of evidence.
-    public var spottingScale: Double = 250
-    /// The margin against the free phone loop (log units per frame) at which its term is neutral.
-    public var marginCentre: Double = -40
-    /// Log units per frame of margin per unit of evidence.
-    public var marginScale: Double = 20
-    /// Phone agreement at which its term is neutral.
-    public var agreementCentre: Double = 0.1
+    /// Log units of keyphrase score per frame of the keyphrase search's proposal, per unit of
+    /// evidence. A candidate's evidence is a sum of measurements that do not grow with the
+    /// phrase's length, each over its scale, plus ``evidenceBias``; its confidence is the
+    /// evidence's logistic.
+    public var spottingPerFrameScale: Double = 22
+    /// Log units of keyphrase score per phone of the phrase, per unit of evidence.
+    public var spottingPerPhoneScale: Double = 60
+    /// Log units per frame of margin against the free phone loop, per unit of evidence.
+    public var marginScale: Double = 25.7
     /// Units of evidence per point of phone agreement (0–1).
-    public var agreementWeight: Double = 3
+    public var agreementWeight: Double = 0.7
+    /// The evidence when every measurement is zero; places ``threshold`` above the background.
+    public var evidenceBias: Double = 5.96
     /// Pronunciation overrides (cmudict format) read before guessing unknown words.
     public var dictionaryFiles: [String] = []
     /// Where espeak-ng is looked up to guess words no dictionary has (`IncantPaths.searchPath`);
