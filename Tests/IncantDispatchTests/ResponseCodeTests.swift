@@ -104,4 +104,24 @@ struct ResponseCodeTests {
             shortcut.dialog(for: ShortcutResponse(code: .custom("customNote")), parameters: [:])
                 == nil)
     }
+
+    @Test("dialogs say a boolean as its declared word, never true or false")
+    func booleanInDialog() {
+        let lights = ShortcutDefinition(
+            id: "lights", title: "Lights",
+            parameters: [ParameterDefinition(name: "on", type: .boolean)],
+            responses: ["success": ResponseDeclaration(code: "success", dialog: "The lights are {on}.")])
+        #expect(lights.dialog(for: .success, parameters: ["on": .boolean(true)]) == "The lights are on.")
+        #expect(lights.dialog(for: .success, parameters: ["on": .boolean(false)]) == "The lights are off.")
+        let lamp = ShortcutDefinition(
+            id: "lamp", title: "Lamp",
+            parameters: [
+                ParameterDefinition(
+                    name: "lit", type: .boolean,
+                    booleanWords: BooleanVocabulary(trueWords: ["bright", "lit"], falseWords: ["dark"]))
+            ],
+            responses: ["success": ResponseDeclaration(code: "success", dialog: "The lamp is {lit}.")])
+        #expect(lamp.dialog(for: .success, parameters: ["lit": .boolean(true)]) == "The lamp is bright.")
+        #expect(lamp.dialog(for: .success, parameters: ["lit": .boolean(false)]) == "The lamp is dark.")
+    }
 }

@@ -22,7 +22,7 @@ extension ShortcutDefinition {
     /// declared dialog for the code, rendered with `parameters` overlaid by the response's
     /// parameters, when every placeholder has a value (a `{minutes}` the handler did not send
     /// is never spoken as written), an enum value said in its spoken form ("new-york" → "new
-    /// york"); else, when `useDefault` is true, the code's ``ResponseCode/defaultDialog``.
+    /// york") and a boolean as its word ("on", not "true"); else, when `useDefault` is true, the code's ``ResponseCode/defaultDialog``.
     public func dialog(
         for response: ShortcutResponse,
         parameters: [String: ParameterValue],
@@ -40,14 +40,23 @@ extension ShortcutDefinition {
         return useDefault ? response.code.defaultDialog : nil
     }
 
-    /// `values` with each enum parameter's value replaced by the spoken form declared for it.
+    /// `values` with each enum parameter's value replaced by the spoken form declared for it,
+    /// and each boolean by its first declared word ("on" / "off" unless the shortcut declares
+    /// its own), never "true" or "false".
     public func spokenForms(of values: [String: ParameterValue]) -> [String: ParameterValue] {
         var spoken = values
         for parameter in parameters {
-            guard case .enumeration(let choices) = parameter.type, case .text(let value)? = values[parameter.name],
-                let choice = choices.first(where: { $0.value == value })
-            else { continue }
-            spoken[parameter.name] = .text(choice.spoken)
+            switch (parameter.type, values[parameter.name]) {
+            case (.enumeration(let choices), .text(let value)?):
+                guard let choice = choices.first(where: { $0.value == value }) else { continue }
+                spoken[parameter.name] = .text(choice.spoken)
+            case (.boolean, .boolean(let value)?):
+                let words = value ? parameter.booleanWords.trueWords : parameter.booleanWords.falseWords
+                guard let word = words.first else { continue }
+                spoken[parameter.name] = .text(word)
+            default:
+                continue
+            }
         }
         return spoken
     }
