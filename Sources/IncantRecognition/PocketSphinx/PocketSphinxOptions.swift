@@ -29,11 +29,10 @@ public struct PocketSphinxOptions: Sendable, Equatable {
     /// Cepstral mean normalisation with the mean of the first `meanFrames` frames the search
     /// sees (10 ms each) instead of the whole utterance's; 0 leaves it to pocketsphinx. Applies
     /// to whole utterances decoded with ``tracksAudioFrames`` and ``normalizesWholeUtterance``.
-    ///
-    /// A listener that decoded while the speaker was still talking could only know the mean of
-    /// what it had heard so far; this measures what that costs (a lot: BENCHMARKS.md, "Levers
-    /// measured for issue 4", `levers --mean-frames`).
-    public var meanFrames: Int = 0
+    /// A research lever for the benchmarks (`levers --mean-frames`), not a product setting: a
+    /// listener that decoded while the speaker was still talking could only know the mean of
+    /// what it had heard so far (BENCHMARKS.md, "Levers measured for issue 4").
+    package var meanFrames: Int = 0
     /// An MLLR transform of the acoustic model (``MLLRTransform``, made by ``MLLRAdapter`` from
     /// the user's recorded takes), applied when the decoder starts (pocketsphinx's `-mllr`).
     public var adaptation: String?
