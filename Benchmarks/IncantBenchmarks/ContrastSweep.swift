@@ -21,7 +21,18 @@ struct ContrastSweep {
     struct Accept {
         var right: Bool
         var margin: Double
+        /// The margin the noise-dependent options (``ContrastSweep/noiseDependent``) require of this clip (``RecognizerOptions/contrastMargin(wordsAboveBackground:)``).
+        var noiseDependentLimit: Double
     }
+
+    /// The noise-dependent contrast margin the last column applies: 0 in quiet, 200 in loud noise
+    /// (``RecognizerOptions/noisyContrastMargin``).
+    static let noiseDependent: RecognizerOptions = {
+        var options = RecognizerOptions()
+        options.contrastMargin = 0
+        options.noisyContrastMargin = 200
+        return options
+    }()
 
     func run() throws {
         let paths = BenchmarkPaths()
@@ -59,8 +70,10 @@ struct ContrastSweep {
         options.contrastMargin = -.infinity
         print(
             "| source | clips | accepted right | accepted wrong | "
-                + margins.map { "margin \(Int($0))" }.joined(separator: " | ") + " |")
-        print("|---|---:|---:|---:|" + margins.map { _ in "---:" }.joined(separator: "|") + "|")
+                + margins.map { "margin \(Int($0))" }.joined(separator: " | ")
+                + " | \(Int(Self.noiseDependent.contrastMargin ?? 0)) in quiet, \(Int(Self.noiseDependent.noisyContrastMargin ?? 0)) in noise |"
+        )
+        print("|---|---:|---:|---:|" + margins.map { _ in "---:" }.joined(separator: "|") + "|---:|")
         for source in sources {
             let recognizer = try GrammarRecognizer(catalog: source.catalog, options: options)
             let interpreter = UtteranceInterpreter(
@@ -77,13 +90,21 @@ struct ContrastSweep {
                     else { continue }
                     smallest = min(smallest, contrast.margin)
                 }
-                accepts.append(Accept(right: clip.expected?.isMet(by: accepted) == true, margin: smallest))
+                let above = recognition.evidence?.wordsAboveBackground ?? .infinity
+                accepts.append(
+                    Accept(
+                        right: clip.expected?.isMet(by: accepted) == true, margin: smallest,
+                        noiseDependentLimit: Self.noiseDependent.contrastMargin(wordsAboveBackground: above)
+                            ?? -.infinity))
             }
             let right = accepts.filter(\.right)
             let wrong = accepts.filter { !$0.right }
-            let cells = margins.map { limit in
+            var cells = margins.map { limit in
                 "\(right.filter { $0.margin < limit }.count) lost / \(wrong.filter { $0.margin < limit }.count) stopped"
             }
+            cells.append(
+                "\(right.filter { $0.margin < $0.noiseDependentLimit }.count) lost / "
+                    + "\(wrong.filter { $0.margin < $0.noiseDependentLimit }.count) stopped")
             print(
                 "| \(source.name) | \(source.clips.count) | \(right.count) | \(wrong.count) | "
                     + cells.joined(separator: " | ") + " |")

@@ -205,7 +205,7 @@ public struct AcceptancePolicy: Sendable, Hashable {
 
     /// 1 for words at least ``quietAbove`` dB above the background, 0 at ``noisyBelow`` or
     /// less, linear between.
-    func quietShare(wordsAboveBackground above: Double) -> Double {
+    public func quietShare(wordsAboveBackground above: Double) -> Double {
         guard above < quietAbove else { return 1 }
         guard above > noisyBelow, quietAbove > noisyBelow else { return 0 }
         return (above - noisyBelow) / (quietAbove - noisyBelow)

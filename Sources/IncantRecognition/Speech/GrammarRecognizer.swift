@@ -310,7 +310,7 @@ public final class GrammarRecognizer: @unchecked Sendable {
             rejection: rejection, scoreMargin: margin, audioSeconds: audioSeconds,
             decodeSeconds: seconds(since: start), words: hypothesis.spokenWords, evidence: evidence)
         recognition.contrasts = contrasts
-        if let limit = options.contrastMargin {
+        if let limit = options.contrastMargin(wordsAboveBackground: evidence?.wordsAboveBackground ?? .infinity) {
             recognition.contested = contrasts.filter { $0.margin < limit }
         }
         if let textSlots {

@@ -26,6 +26,12 @@ public struct RecognizerOptions: Sendable {
     /// `-.infinity` measures every contrast (``SpeechRecognition/contrasts``) but contests none.
     /// See <doc:HowAcceptanceIsDecided>.
     public var contrastMargin: Double? = 0
+    /// The contrast margin for words said in loud noise, instead of ``contrastMargin``; nil (the
+    /// default) keeps one margin for every level. The margin moves from this value for words
+    /// ``AcceptancePolicy/noisyBelow`` dB or less above the background linearly to
+    /// ``contrastMargin`` at ``AcceptancePolicy/quietAbove`` dB and more, as the acceptance
+    /// centre does. See <doc:HowAcceptanceIsDecided> for why it is not on by default.
+    public var noisyContrastMargin: Double? = nil
     /// Pronunciation overrides (cmudict format) read before guessing unknown words.
     public var dictionaryFiles: [String]
     /// Where espeak-ng is looked up to guess words no dictionary has (`IncantPaths.searchPath`);
@@ -76,5 +82,15 @@ public struct RecognizerOptions: Sendable {
         self.usesPhoneLoop = usesPhoneLoop
         self.dictionaryFiles = dictionaryFiles
         self.decoder = decoder
+    }
+
+    /// The contrast margin for words standing `above` dB above the background
+    /// (``AcousticEvidence/wordsAboveBackground``): ``contrastMargin`` in quiet,
+    /// ``noisyContrastMargin`` in loud noise; nil when no contrasts are measured.
+    public func contrastMargin(wordsAboveBackground above: Double) -> Double? {
+        guard let contrastMargin else { return nil }
+        guard let noisyContrastMargin, contrastMargin.isFinite else { return contrastMargin }
+        let quiet = acceptance.quietShare(wordsAboveBackground: above)
+        return noisyContrastMargin + (contrastMargin - noisyContrastMargin) * quiet
     }
 }
