@@ -44,7 +44,7 @@ extension PocketSphinxDecoder {
             words: words,
             nbest: collectNBest(),
             // ps_get_n_frames counts across utterances in 0.8; count this utterance's 10 ms frames.
-            frameCount: samplesInUtterance / (AudioFormat.sampleRate / 100),
+            frameCount: samplesInUtterance / RecognitionHypothesis.samplesPerFrame,
             search: searchName
         )
         hypothesis.audioFrames = audioFrames

@@ -1,4 +1,5 @@
 import Foundation
+import IncantCapture
 
 /// What pocketsphinx heard in one utterance.
 ///
@@ -46,6 +47,9 @@ public struct RecognitionHypothesis: Sendable, Equatable {
 
     /// The recognised words, fillers removed.
     public var spokenWords: [WordSegment] { words.filter { !$0.isFiller } }
+
+    /// Audio samples in one decoder frame (10 ms).
+    public static let samplesPerFrame = AudioFormat.sampleRate / 100
 
     /// The audio frame of search frame `frame` (the same number when frames were not tracked).
     public func audioFrame(_ frame: Int) -> Int {

@@ -37,8 +37,9 @@ extension GrammarRecognizer {
                         frames, range: range, search: PocketSphinxDecoder.dictationSearch, cancellation: cancellation)?
                     .spokenWords ?? []
             } else {
-                let first = runs.hypothesis.audioFrame(run.frames.lowerBound) * 160
-                let last = min(samples.count, (runs.hypothesis.audioFrame(end - 1) + 1) * 160)
+                let first = runs.hypothesis.audioFrame(run.frames.lowerBound) * RecognitionHypothesis.samplesPerFrame
+                let last = min(
+                    samples.count, (runs.hypothesis.audioFrame(end - 1) + 1) * RecognitionHypothesis.samplesPerFrame)
                 let piece = first < last ? Array(samples[first..<last]) : []
                 words =
                     try dictation.decode(

@@ -137,7 +137,10 @@ public final class PocketSphinxWakeWordDetector: WakeWordDetector, @unchecked Se
             if word == spoken {
                 proposals.append((range, Double(segment.posterior), range.count))
             } else if let index = baselineIndex(of: word) {
-                let span = spotted.audioFrame(range.lowerBound) * 160...(spotted.audioFrame(range.upperBound) + 1) * 160
+                let span =
+                    spotted.audioFrame(range.lowerBound)
+                    * RecognitionHypothesis.samplesPerFrame...(spotted.audioFrame(range.upperBound) + 1)
+                    * RecognitionHypothesis.samplesPerFrame
                 baseline[index].append(span)
             }
         }
@@ -195,7 +198,7 @@ public final class PocketSphinxWakeWordDetector: WakeWordDetector, @unchecked Se
         let agreement = AcousticEvidence.phoneAgreement(
             words: spoken, loop: loop.words.filter { !AcousticEvidence.isSilence($0.word) },
             pronunciations: { [decoder] in decoder.pronunciations(of: $0) })
-        let samplesPerFrame = AudioFormat.sampleRate / 100
+        let samplesPerFrame = RecognitionHypothesis.samplesPerFrame
         var candidate = WakeCandidate(
             startSample: grammar.audioFrame(first.startFrame) * samplesPerFrame,
             endSample: min(frames.sampleCount, (grammar.audioFrame(last.endFrame) + 1) * samplesPerFrame),
