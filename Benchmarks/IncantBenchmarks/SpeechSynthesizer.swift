@@ -87,7 +87,9 @@ struct SpeechSynthesizer: Sendable {
     }
 
     func synthesize(_ text: String, voice: SyntheticVoice, to path: String) throws {
-        let raw = path + ".raw.wav"
+        // Names of this call's own: two benchmark processes may synthesize the same clip at once.
+        let unique = UUID().uuidString
+        let raw = path + ".\(unique).raw.wav"
         defer { try? FileManager.default.removeItem(atPath: raw) }
         switch voice.engine {
         case .espeak:
@@ -99,11 +101,15 @@ struct SpeechSynthesizer: Sendable {
         case .festival:
             try run("/usr/bin/text2wave", ["-o", raw], input: text)
         }
-        let converted = path + ".tmp.wav"
+        let converted = path + ".\(unique).tmp.wav"
+        defer { try? FileManager.default.removeItem(atPath: converted) }
         try run(
             "/usr/bin/sox",
             [raw, "-r", "16000", "-c", "1", "-b", "16", "-e", "signed-integer", converted, "pad", "0.3", "0.3"])
-        try FileManager.default.moveItem(atPath: converted, toPath: path)
+        // rename(2) replaces a clip another process finished first, atomically.
+        guard rename(converted, path) == 0 else {
+            throw BenchmarkError("could not move \(converted) to \(path): \(String(cString: strerror(errno)))")
+        }
     }
 
     func run(_ program: String, _ arguments: [String], input: String? = nil) throws {

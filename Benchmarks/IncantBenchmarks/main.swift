@@ -111,7 +111,9 @@ case "contrasts":
         Double($0)
     }
     do {
-        try ContrastSweep(stride: max(1, stride), margins: margins).run()
+        try ContrastSweep(
+            stride: max(1, stride), margins: margins, scoresInOneSearch: arguments.contains("--one-search-contrasts")
+        ).run()
     } catch {
         FileHandle.standardError.write(Data("incant-bench contrasts: \(error)\n".utf8))
         exit(1)
