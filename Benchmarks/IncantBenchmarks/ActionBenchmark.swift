@@ -86,7 +86,6 @@ struct ActionBenchmark {
                     }
                     return value
                 }
-            case "--one-search-contrasts": options.scoresContrastsInOneSearch = true
             case "--show-wrong": showsWrong = true
             case "--no-baseline": measuresBaseline = false
             case "--ending": ending = try next()

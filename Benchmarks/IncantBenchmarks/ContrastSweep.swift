@@ -4,7 +4,7 @@ import IncantPhrases
 import IncantRecognition
 import IncantSpeech
 
-/// `incant-bench contrasts [--stride N] [--margins 0,500,1000] [--one-search-contrasts]`: how much better each accepted
+/// `incant-bench contrasts [--stride N] [--margins 0,500,1000]`: how much better each accepted
 /// command's words fit their stretch of audio than the words the grammar allows in their place
 /// (``WordContrast``), for right and wrong accepts, and what each contrast margin would do:
 /// right accepts it would turn into rejections, wrong accepts it would stop.
@@ -16,8 +16,6 @@ import IncantSpeech
 struct ContrastSweep {
     let stride: Int
     let margins: [Double]
-    /// Score each word and its rivals in one search (``RecognizerOptions/scoresContrastsInOneSearch``).
-    var scoresInOneSearch = false
 
     /// One accepted clip: right or wrong, and the smallest margin of a rival meaning something else.
     struct Accept {
@@ -70,7 +68,6 @@ struct ContrastSweep {
         var options = RecognizerOptions(dictionaryFiles: [paths.dictionary])
         // Every contrast measured and every accept kept, to see what each margin would do.
         options.contrastMargin = -.infinity
-        options.scoresContrastsInOneSearch = scoresInOneSearch
         print(
             "| source | clips | accepted right | accepted wrong | "
                 + margins.map { "margin \(Int($0))" }.joined(separator: " | ")

@@ -82,7 +82,6 @@ struct LeverSweep {
                 conditionFilter = Set(names.map { String($0) })
             case "--untracked-frames": options.decoder.tracksAudioFrames = false
             case "--running-cmn": options.decoder.normalizesWholeUtterance = false
-            case "--one-search-contrasts": options.scoresContrastsInOneSearch = true
             case "--contrast-margin": options.contrastMargin = Double(try next())
             // Cepstral mean from the first N frames of speech (0: the whole utterance's).
             case "--mean-frames": options.decoder.meanFrames = Int(try next()) ?? 0

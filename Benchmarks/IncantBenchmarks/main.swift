@@ -111,9 +111,7 @@ case "contrasts":
         Double($0)
     }
     do {
-        try ContrastSweep(
-            stride: max(1, stride), margins: margins, scoresInOneSearch: arguments.contains("--one-search-contrasts")
-        ).run()
+        try ContrastSweep(stride: max(1, stride), margins: margins).run()
     } catch {
         FileHandle.standardError.write(Data("incant-bench contrasts: \(error)\n".utf8))
         exit(1)

@@ -47,7 +47,7 @@ extension PocketSphinxDecoder {
     /// saw when known; `failure` names it in errors. Word frames are counted from `frameOffset`.
     private func decodeUtterance(
         search: String?, sampleCount: Int, cancellation: DecodeCancellation?, failure: String,
-        frameOffset: Int = 0, nbestCount: Int? = nil, _ process: () -> (status: Int32, audioFrames: [Int]?)
+        frameOffset: Int = 0, _ process: () -> (status: Int32, audioFrames: [Int]?)
     ) throws -> RecognitionHypothesis? {
         try lock.withLock { _ in
             try requireIdle()
@@ -64,7 +64,7 @@ extension PocketSphinxDecoder {
             if processed < 0 {
                 throw RecognitionError.decodingFailed(message: Self.explain(since: mark, or: failure))
             }
-            return collectHypothesis(audioFrames: frames, frameOffset: frameOffset, nbestCount: nbestCount)
+            return collectHypothesis(audioFrames: frames, frameOffset: frameOffset)
         }
     }
 
@@ -115,19 +115,16 @@ extension PocketSphinxDecoder {
     /// dynamic features are padded, and its path starts and ends there); its word frames
     /// still count from the start of `frames`.
     ///
-    /// `alternatives` sets how many distinct transcripts the hypothesis lists with their path
-    /// scores (``RecognitionHypothesis/nbest``); nil lists the options' ``PocketSphinxOptions/nbestCount``.
-    ///
     /// - Throws: `CancellationError` when `cancellation` was cancelled before the search ended.
     public func decode(
         _ frames: CepstralFrames, range: Range<Int>? = nil, search: String? = nil,
-        cancellation: DecodeCancellation? = nil, alternatives: Int? = nil
+        cancellation: DecodeCancellation? = nil
     ) throws -> RecognitionHypothesis? {
         let range = range ?? 0..<frames.count
         precondition(range.lowerBound >= 0 && range.upperBound <= frames.count, "frame range out of bounds")
         return try decodeUtterance(
             search: search, sampleCount: frames.sampleCount, cancellation: cancellation,
-            failure: "ps_process_cep failed", frameOffset: range.lowerBound, nbestCount: alternatives
+            failure: "ps_process_cep failed", frameOffset: range.lowerBound
         ) {
             guard !range.isEmpty else { return (ps_process_cep(decoder, nil, 0, 0, 1), frames.audioFrames) }
             let status = frames.values.withUnsafeBufferPointer { buffer in

@@ -4,10 +4,8 @@ import IncantCapture
 /// The hypothesis of the utterance just ended (lock held), and the helpers that clean up its words.
 extension PocketSphinxDecoder {
     /// The hypothesis of the utterance just ended, with `audioFrames`, its word frames counted
-    /// from `frameOffset`, and up to `nbestCount` alternatives (nil: the options' count).
-    func collectHypothesis(audioFrames: [Int]? = nil, frameOffset: Int = 0, nbestCount: Int? = nil)
-        -> RecognitionHypothesis?
-    {
+    /// from `frameOffset`.
+    func collectHypothesis(audioFrames: [Int]? = nil, frameOffset: Int = 0) -> RecognitionHypothesis? {
         var score: Int32 = 0
         guard let best = ps_get_hyp(decoder, &score) else { return nil }
         let text = String(cString: best)
@@ -44,7 +42,7 @@ extension PocketSphinxDecoder {
             logPosterior: logPosterior,
             posterior: posterior,
             words: words,
-            nbest: collectNBest(count: nbestCount ?? options.nbestCount),
+            nbest: collectNBest(),
             // ps_get_n_frames counts across utterances in 0.8; count this utterance's 10 ms frames.
             frameCount: samplesInUtterance / RecognitionHypothesis.samplesPerFrame,
             search: searchName
@@ -53,13 +51,13 @@ extension PocketSphinxDecoder {
         return hypothesis
     }
 
-    private func collectNBest(count: Int) -> [NBestEntry] {
-        guard count > 0, let first = ps_nbest(decoder) else { return [] }
+    private func collectNBest() -> [NBestEntry] {
+        guard options.nbestCount > 0, let first = ps_nbest(decoder) else { return [] }
         var entries: [NBestEntry] = []
         var iterator: OpaquePointer? = first
         var visited = 0
         // A* yields each word string once per segmentation; look a little further than N.
-        while let current = iterator, entries.count < count, visited < count * 20 {
+        while let current = iterator, entries.count < options.nbestCount, visited < options.nbestCount * 20 {
             visited += 1
             var score: Int32 = 0
             if let hypothesis = ps_nbest_hyp(current, &score) {

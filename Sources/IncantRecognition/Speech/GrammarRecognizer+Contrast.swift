@@ -36,18 +36,6 @@ extension GrammarRecognizer {
             let range = max(0, lower)..<min(frames.count, upper)
             guard !range.isEmpty else { continue }
             let context = { (word: String) in [before, word, after].compactMap { $0 } }
-            if options.scoresContrastsInOneSearch,
-                let (rival, margin) = try oneSearchMargin(
-                    heard: words[position], rivals: rivals, context: context, frames: frames, range: range)
-            {
-                var alternative = words
-                alternative[position] = rival
-                found.append(
-                    WordContrast(
-                        position: position, heard: words[position], rival: rival, margin: margin,
-                        alternative: alternative.joined(separator: " ")))
-                continue
-            }
             guard let heard = try alignedScore(context(words[position]), frames: frames, range: range) else { continue }
             let rival: String
             if rivals.count == 1 {
@@ -72,35 +60,6 @@ extension GrammarRecognizer {
         return found
     }
 
-    /// The best rival among `rivals` and the heard word's margin over it, from one search of
-    /// `range` where the heard word and every rival may take the word's place between the same
-    /// neighbours (`context`): both paths are scored against the same reference in every frame
-    /// (pocketsphinx scores each frame against the best senone its search follows, and two
-    /// searches follow different senones). Nil when either path is missing from the search's
-    /// alternatives.
-    private func oneSearchMargin(
-        heard: String, rivals: [String], context: (String) -> [String], frames: CepstralFrames, range: Range<Int>
-    ) throws -> (rival: String, margin: Double)? {
-        let choice = "( " + ([heard] + rivals).joined(separator: " | ") + " )"
-        guard
-            let hypothesis = try align(
-                context(choice), frames: frames, range: range, alternatives: 2 * (rivals.count + 1))
-        else { return nil }
-        let heardText = context(heard).joined(separator: " ")
-        let rivalTexts = Dictionary(rivals.map { (context($0).joined(separator: " "), $0) }) { first, _ in first }
-        var heardScore: Int32?
-        var best: (word: String, score: Int32)?
-        for entry in hypothesis.nbest {
-            if entry.text == heardText {
-                heardScore = heardScore ?? entry.score
-            } else if best == nil, let rival = rivalTexts[entry.text] {
-                best = (rival, entry.score)
-            }
-        }
-        guard let heardScore, let best else { return nil }
-        return (best.word, Double(heardScore) - Double(best.score))
-    }
-
     /// The acoustic score of `words` forced onto `range` of `frames`; nil when the search does
     /// not end on exactly those words.
     private func alignedScore(_ words: [String], frames: CepstralFrames, range: Range<Int>) throws -> Double? {
@@ -112,9 +71,7 @@ extension GrammarRecognizer {
 
     /// Searches `range` of `frames` with a grammar of the one sentence `words`, each a word or
     /// a `( a | b )` choice.
-    private func align(
-        _ words: [String], frames: CepstralFrames, range: Range<Int>, alternatives: Int? = nil
-    ) throws -> RecognitionHypothesis? {
+    private func align(_ words: [String], frames: CepstralFrames, range: Range<Int>) throws -> RecognitionHypothesis? {
         // A linear word graph in FSG text: cheaper to load than JSGF, and a JSGF search replaced
         // under the same name leaves its compiled grammar behind in pocketsphinx, every utterance.
         var lines = [
@@ -129,6 +86,6 @@ extension GrammarRecognizer {
         }
         lines.append("FSG_END")
         try decoder.loadGrammar(fsg: lines.joined(separator: "\n") + "\n", named: Self.contrastSearch)
-        return try decoder.decode(frames, range: range, search: Self.contrastSearch, alternatives: alternatives)
+        return try decoder.decode(frames, range: range, search: Self.contrastSearch)
     }
 }

@@ -32,10 +32,6 @@ public struct RecognizerOptions: Sendable {
     /// ``contrastMargin`` at ``AcceptancePolicy/quietAbove`` dB and more, as the acceptance
     /// centre does. See <doc:HowAcceptanceIsDecided> for why it is not on by default.
     public var noisyContrastMargin: Double? = nil
-    /// Score a contested word and its rivals in one search (each may take the word's place
-    /// between the same neighbours) instead of one forced alignment each. A research lever for
-    /// the benchmarks (`--one-search-contrasts`): see BENCHMARKS.md, "Contrasts scored in one search".
-    package var scoresContrastsInOneSearch: Bool = false
     /// Pronunciation overrides (cmudict format) read before guessing unknown words.
     public var dictionaryFiles: [String]
     /// Where espeak-ng is looked up to guess words no dictionary has (`IncantPaths.searchPath`);
