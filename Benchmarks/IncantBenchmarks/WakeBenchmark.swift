@@ -26,6 +26,8 @@ struct WakeBenchmark {
     var passages = 96
     /// The detector's keyphrase threshold for candidates (default: ``WakeWordOptions``'s).
     var spottingThreshold: Double?
+    /// The keyphrase search's phone penalty (`--spotting-phone-penalty`); nil keeps the default.
+    var spottingPhonePenalty: Double?
     let paths = BenchmarkPaths()
 
     /// The keyphrase thresholds of the plain baseline.
@@ -56,6 +58,11 @@ struct WakeBenchmark {
                     throw BenchmarkError("--spotting-threshold must be in (0, 1)")
                 }
                 spottingThreshold = threshold
+            case "--spotting-phone-penalty":
+                guard let penalty = Double(try value()), penalty > 0, penalty <= 1 else {
+                    throw BenchmarkError("--spotting-phone-penalty must be in (0, 1]")
+                }
+                spottingPhonePenalty = penalty
             default: throw BenchmarkError("unknown option \(arguments[index])")
             }
             index += 1
@@ -144,6 +151,7 @@ struct WakeBenchmark {
         var options = WakeWordOptions()
         options.dictionaryFiles = [paths.dictionary]
         if let spottingThreshold { options.spottingThreshold = spottingThreshold }
+        if let spottingPhonePenalty { options.spottingPhonePenalty = spottingPhonePenalty }
         let detector = try PocketSphinxWakeWordDetector(
             phrase: phrase, options: options, baselineThresholds: Self.baselineThresholds)
         // Positives: each in its own stretch of background (a seed of its own).

@@ -2,7 +2,7 @@ import Testing
 
 @testable import IncantRecognition
 
-/// The wake-word confidence: comparable across phrases of different lengths.
+/// The wake-word confidence: the logistic of the keyphrase score, the margin and the phone agreement.
 @Suite("Wake-word confidence")
 struct WakeConfidenceTests {
     static let detector = Result { try PocketSphinxWakeWordDetector(phrase: "alexa") }
@@ -15,13 +15,15 @@ struct WakeConfidenceTests {
             phoneAgreement: agreement, confidence: 0, spottingFrames: frames, frameCount: frames, phoneCount: phones)
     }
 
-    @Test("a phrase twice as long with twice the keyphrase score is as confident")
-    func lengthDoesNotCount() throws {
+    @Test("the keyphrase score counts whole: the frames and phones it spans do not change the confidence")
+    func scoreCountsWhole() throws {
         let detector = try Self.detector.get()
         let short = detector.confidence(of: Self.candidate(spotting: -1200, frames: 40, phones: 6))
-        let long = detector.confidence(of: Self.candidate(spotting: -2400, frames: 80, phones: 12))
+        let long = detector.confidence(of: Self.candidate(spotting: -1200, frames: 80, phones: 12))
         #expect(abs(short - long) < 1e-9)
         #expect(short > 0 && short < 1)
+        // A longer phrase that fits as well per frame has a larger deficit in all, and counts less.
+        #expect(detector.confidence(of: Self.candidate(spotting: -2400, frames: 80, phones: 12)) < short)
     }
 
     @Test("each measurement raises the confidence, which stays in (0, 1)")

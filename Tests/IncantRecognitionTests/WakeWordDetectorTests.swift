@@ -51,6 +51,44 @@ struct WakeWordDetectorTests {
         #expect(heard >= 5, "\(heard) of \(clips.count) recordings detected")
     }
 
+    /// Recordings of one speaker whose "smart mirror" pocketsphinx's keyphrase search, with its
+    /// own phone penalty, proposes nowhere at any threshold.
+    static let unproposed = [
+        "087e2aae-8749-4d59-815d-fc7e6f7d904f", "0b035f81-5f49-4fb0-ad77-2d66440bb0c0",
+        "129dcb79-d684-4741-863b-e85a547c0922",
+    ]
+
+    @Test("the dearer loop proposes the phrase where pocketsphinx's own phone penalty proposes nothing")
+    func dearerLoopProposes() throws {
+        let detector = try Self.smartMirror.get()
+        var plain = WakeWordOptions()
+        plain.spottingPhonePenalty = 0.1
+        let plainDetector = try PocketSphinxWakeWordDetector(phrase: "smart mirror", options: plain)
+        for name in Self.unproposed {
+            let clip = try WAVFile.readSamples(
+                path: Self.folder.appendingPathComponent("smart-mirror/\(name).wav").path)
+            #expect(try plainDetector.candidates(in: clip).isEmpty, "\(name): proposed with penalty 0.1")
+            let found = try detector.candidates(in: clip)
+            #expect(found.count == 1, "\(name): \(found)")
+            // Two words: at least 0.3 s.
+            #expect(found.allSatisfy { $0.endSample - $0.startSample >= 4_800 })
+        }
+    }
+
+    @Test(
+        "a wake word that ends 150 ms before the end of the audio (an utterance cut by the endpointer) is proposed",
+        .enabled(if: Speech.canSynthesize))
+    func phraseAtTheEndIsProposed() throws {
+        let spoken = try Speech.synthesize("computer", voice: "en-us", wordsPerMinute: 175)
+        let loud = try #require(spoken.indices.filter { abs(Int(spoken[$0])) > 1_000 }.last)
+        let first = try #require(spoken.firstIndex { abs(Int($0)) > 1_000 })
+        let clip = [Int16](repeating: 0, count: 4_000) + spoken[first...min(spoken.count - 1, loud + 2_400)]
+        let detector = try PocketSphinxWakeWordDetector(phrase: "computer")
+        let found = try detector.candidates(in: clip)
+        #expect(found.count == 1, "\(found)")
+        #expect(found.allSatisfy { $0.endSample <= clip.count && $0.startSample >= 3_000 })
+    }
+
     @Test("recordings of “alexa” do not wake “smart mirror”")
     func otherPhraseIsNotDetected() throws {
         let detector = try Self.smartMirror.get()

@@ -72,14 +72,24 @@ public final class PocketSphinxWakeWordDetector: WakeWordDetector, @unchecked Se
         self.options = options
         self.addedWords = added
         self.baselineThresholds = baselineThresholds
-        decoder = try GrammarRecognizer.decoder(model: located, dictionary: entries.text, options: options.decoder)
+        var decoderOptions = options.decoder
+        decoderOptions.extraArguments.append(("-kws_plp", String(options.spottingPhonePenalty)))
+        decoder = try GrammarRecognizer.decoder(model: located, dictionary: entries.text, options: decoderOptions)
         let spoken = words.joined(separator: " ")
-        try decoder.loadKeyphrases(
-            [(spoken, options.spottingThreshold)]
-                + baselineThresholds.enumerated().map { index, threshold in
+        try decoder.loadKeyphrases([(spoken, options.spottingThreshold)], named: Self.spottingSearch)
+        // The baseline is plain pocketsphinx: its own decoder, with pocketsphinx's phone penalty.
+        if baselineThresholds.isEmpty {
+            baselineDecoder = nil
+        } else {
+            let baseline = try GrammarRecognizer.decoder(
+                model: located, dictionary: entries.text, options: options.decoder)
+            try baseline.loadKeyphrases(
+                baselineThresholds.enumerated().map { index, threshold in
                     (words.map { Self.baselineWord($0, index) }.joined(separator: " "), threshold)
                 },
-            named: Self.spottingSearch)
+                named: Self.spottingSearch)
+            baselineDecoder = baseline
+        }
         phoneCount = words.reduce(0) { [decoder] in $0 + (decoder.pronunciations(of: $1).first?.count ?? 0) }
         try decoder.loadGrammar(jsgf: Self.phraseGrammar(words), named: Self.phraseSearch)
         try decoder.loadPhoneLoop()
@@ -87,6 +97,9 @@ public final class PocketSphinxWakeWordDetector: WakeWordDetector, @unchecked Se
 
     /// Thresholds of the plain keyword-spotting baseline.
     public let baselineThresholds: [Double]
+    /// The plain keyword-spotting baseline's decoder (pocketsphinx's own settings); nil without
+    /// baseline thresholds.
+    let baselineDecoder: PocketSphinxDecoder?
 
     /// Phones of the phrase's words in their main pronunciations.
     public let phoneCount: Int
@@ -121,28 +134,62 @@ public final class PocketSphinxWakeWordDetector: WakeWordDetector, @unchecked Se
         return found
     }
 
+    /// Samples of silence (0.5 s) searched after the last chunk of audio, so that the keyphrase
+    /// search can close a phrase that ends near the end of the audio. Its dear phone loop lets
+    /// the phrase's last phone run on over the frames after it, and the search reports a phrase
+    /// only some frames after its end; an utterance cut by the endpointer keeps 150 ms.
+    static let closingSamples = AudioFormat.sampleRate / 2
+
     /// The candidates in one stretch of audio (at most a chunk long), in its own sample offsets.
-    func candidates(inChunk samples: [Int16]) throws -> (candidates: [WakeCandidate], baseline: [[ClosedRange<Int>]]) {
+    /// `closing`: the audio ends with this chunk (``closingSamples`` of silence are searched after it).
+    func candidates(inChunk samples: [Int16], closing: Bool = false) throws -> (
+        candidates: [WakeCandidate], baseline: [[ClosedRange<Int>]]
+    ) {
+        let searched = closing ? samples + [Int16](repeating: 0, count: Self.closingSamples) : samples
+        let (found, baseline) = try candidates(inSearched: searched)
+        guard closing else { return (found, baseline) }
+        let candidates = found.compactMap { candidate -> WakeCandidate? in
+            guard candidate.startSample < samples.count else { return nil }
+            var clipped = candidate
+            clipped.endSample = min(candidate.endSample, samples.count)
+            return clipped
+        }
+        let spans = baseline.map { spans in
+            spans.compactMap { span -> ClosedRange<Int>? in
+                span.lowerBound < samples.count ? span.lowerBound...min(span.upperBound, samples.count) : nil
+            }
+        }
+        return (candidates, spans)
+    }
+
+    private func candidates(inSearched samples: [Int16]) throws -> (
+        candidates: [WakeCandidate], baseline: [[ClosedRange<Int>]]
+    ) {
         guard let frames = try decoder.cepstra(of: samples) else { throw WakeWordError.unsupportedOptions }
+        var baseline: [[ClosedRange<Int>]] = baselineThresholds.map { _ in [] }
+        if frames.count > 0, let baselineDecoder,
+            let plain = try baselineDecoder.decode(frames, search: Self.spottingSearch)
+        {
+            for segment in plain.words where segment.endFrame >= segment.startFrame {
+                guard let index = baselineIndex(of: segment.word.trimmingCharacters(in: .whitespaces)) else { continue }
+                baseline[index].append(
+                    plain.audioFrame(segment.startFrame)
+                        * RecognitionHypothesis.samplesPerFrame...(plain.audioFrame(segment.endFrame) + 1)
+                        * RecognitionHypothesis.samplesPerFrame)
+            }
+        }
         guard frames.count > 0, let spotted = try decoder.decode(frames, search: Self.spottingSearch) else {
-            return ([], baselineThresholds.map { _ in [] })
+            return ([], baseline)
         }
         let spoken = words.joined(separator: " ")
-        var baseline: [[ClosedRange<Int>]] = baselineThresholds.map { _ in [] }
         var proposals: [(range: ClosedRange<Int>, score: Double, frames: Int)] = []
-        for segment in spotted.words where segment.endFrame >= segment.startFrame {
+        // The keyphrase comes back as written in the search's list, spaces and all.
+        for segment in spotted.words
+        where segment.endFrame >= segment.startFrame
+            && segment.word.trimmingCharacters(in: .whitespaces) == spoken
+        {
             let range = segment.startFrame...segment.endFrame
-            // The keyphrase comes back as written in the search's list, spaces and all.
-            let word = segment.word.trimmingCharacters(in: .whitespaces)
-            if word == spoken {
-                proposals.append((range, Double(segment.posterior), range.count))
-            } else if let index = baselineIndex(of: word) {
-                let span =
-                    spotted.audioFrame(range.lowerBound)
-                    * RecognitionHypothesis.samplesPerFrame...(spotted.audioFrame(range.upperBound) + 1)
-                    * RecognitionHypothesis.samplesPerFrame
-                baseline[index].append(span)
-            }
+            proposals.append((range, Double(segment.posterior), range.count))
         }
         // Overlapping proposals are one place: checked once, over their union.
         proposals.sort { $0.range.lowerBound < $1.range.lowerBound }
@@ -208,16 +255,12 @@ public final class PocketSphinxWakeWordDetector: WakeWordDetector, @unchecked Se
         return candidate
     }
 
-    /// The logistic of the evidence: the keyphrase score per frame of its proposal and per
-    /// phone of the phrase, the margin per frame against the free phone loop and the phone
-    /// agreement, each over its scale (``WakeWordOptions``), plus the bias. None of them grows
-    /// with the phrase's length, so one threshold serves short and long phrases.
+    /// The logistic of the evidence: the keyphrase search's score, the margin per frame against
+    /// the free phone loop and the phone agreement, each over its scale (``WakeWordOptions``),
+    /// plus the bias. See <doc:HowTheWakeWordIsFound> for why the score is taken whole.
     func confidence(of candidate: WakeCandidate) -> Double {
-        let spotting = candidate.spottingScore
         let evidence =
-            spotting / Double(max(1, candidate.spottingFrames)) / options.spottingPerFrameScale
-            + spotting / Double(max(1, candidate.phoneCount)) / options.spottingPerPhoneScale
-            + candidate.margin / options.marginScale
+            candidate.spottingScore / options.spottingScale + candidate.margin / options.marginScale
             + options.agreementWeight * candidate.phoneAgreement + options.evidenceBias
         return 1 / (1 + exp(-evidence))
     }

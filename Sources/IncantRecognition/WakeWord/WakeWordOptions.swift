@@ -7,21 +7,23 @@ public struct WakeWordOptions: Sendable {
     /// phone loop. Permissive on purpose (the candidates are checked afterwards); a larger
     /// value checks fewer candidates and misses more.
     public var spottingThreshold: Double = 1e-50
+    /// The probability of each phone of the keyphrase search's own free phone loop, the path
+    /// a keyphrase must beat to be proposed (pocketsphinx's `-kws_plp`, 0.1 by default there).
+    /// Smaller makes the loop dearer, so the phrase is proposed where it fits the audio less well
+    /// than free phones do, as on voices and microphones unlike the model's training data.
+    public var spottingPhonePenalty: Double = 1e-10
     /// Frames (10 ms) of audio either side of a candidate that its check searches.
     public var padding: Int = 40
-    /// Log units of keyphrase score per frame of the keyphrase search's proposal, per unit of
-    /// evidence. A candidate's evidence is a sum of measurements that do not grow with the
-    /// phrase's length, each over its scale, plus ``evidenceBias``; its confidence is the
+    /// Log units of keyphrase score per unit of evidence. A candidate's evidence is a sum of
+    /// measurements, each over its scale, plus ``evidenceBias``; its confidence is the
     /// evidence's logistic.
-    public var spottingPerFrameScale: Double = 22
-    /// Log units of keyphrase score per phone of the phrase, per unit of evidence.
-    public var spottingPerPhoneScale: Double = 60
+    public var spottingScale: Double = 247.2
     /// Log units per frame of margin against the free phone loop, per unit of evidence.
-    public var marginScale: Double = 25.7
+    public var marginScale: Double = 17.22
     /// Units of evidence per point of phone agreement (0–1).
-    public var agreementWeight: Double = 0.7
+    public var agreementWeight: Double = 2.69
     /// The evidence when every measurement is zero; places ``threshold`` above the background.
-    public var evidenceBias: Double = 5.96
+    public var evidenceBias: Double = 3.528
     /// Pronunciation overrides (cmudict format) read before guessing unknown words.
     public var dictionaryFiles: [String] = []
     /// Where espeak-ng is looked up to guess words no dictionary has (`IncantPaths.searchPath`);

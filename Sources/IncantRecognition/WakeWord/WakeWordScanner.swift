@@ -52,7 +52,7 @@ public struct WakeWordScanner {
     }
 
     private mutating func searchChunk(_ chunk: [Int16], final: Bool) throws -> [WakeCandidate] {
-        let (found, plain) = try detector.candidates(inChunk: chunk)
+        let (found, plain) = try detector.candidates(inChunk: chunk, closing: final)
         let shifted = found.map { $0.shifted(by: bufferStart) }
         for (index, spans) in plain.enumerated() {
             for span in spans {
