@@ -233,8 +233,14 @@ struct WakeBenchmark {
             guard name.hasSuffix(".flac") else { return try WAVFile.readSamples(path: path) }
             let converted = cache + "/" + (folder as NSString).lastPathComponent + "-" + name + ".wav"
             if !FileManager.default.fileExists(atPath: converted) {
+                // Written under a name of its own and renamed, so that another benchmark process
+                // converting the same file never reads it half written.
+                let part = converted + ".\(getpid()).part.wav"
                 try SpeechSynthesizer(cacheDirectory: cache).run(
-                    "/usr/bin/sox", [path, "-r", "16000", "-c", "1", "-b", "16", converted])
+                    "/usr/bin/sox", [path, "-r", "16000", "-c", "1", "-b", "16", part])
+                guard rename(part, converted) == 0 else {
+                    throw BenchmarkError("cannot rename \(part) to \(converted): errno \(errno)")
+                }
             }
             return try WAVFile.readSamples(path: converted)
         }
@@ -244,8 +250,12 @@ struct WakeBenchmark {
     static func noises(paths: BenchmarkPaths, cache: String) throws -> [[Int16]] {
         let folder = cache + "/noise"
         if !FileManager.default.fileExists(atPath: folder + "/generic.wav") {
+            // Made in a folder of its own and renamed into place; if another process got there
+            // first, its folder is kept and this one removed.
+            let part = folder + ".\(getpid()).part"
             try SpeechSynthesizer(cacheDirectory: cache).run(
-                "/bin/bash", [paths.root + "/scripts/synthetic-noise.sh", folder])
+                "/bin/bash", [paths.root + "/scripts/synthetic-noise.sh", part])
+            if rename(part, folder) != 0 { try? FileManager.default.removeItem(atPath: part) }
         }
         let files = [paths.kitchenNoise] + ["pink", "brown", "white", "babble"].map { folder + "/\($0).wav" }
         return try files.map { try WAVFile.readSamples(path: $0) }

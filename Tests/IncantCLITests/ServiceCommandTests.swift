@@ -42,7 +42,9 @@ struct ServiceCommandTests {
         let cli = try CLIRunner()
         defer { cli.cleanUp() }
         #expect(try await cli.run(["init"]).status == 0)
-        let install = try await cli.run(["service", "install"])
+        // The denoisers' folder is set here, so the service must find the same one.
+        let denoisers = cli.home.appendingPathComponent("denoise folder").path
+        let install = try await cli.run(["service", "install"], extraEnvironment: ["INCANT_DENOISE_DIR": denoisers])
         #expect(install.status == 0, "\(install.stderr)")
         // No user session here: nothing started, and the user is told what to run.
         #expect(install.stdout.contains("systemctl --user enable --now incant.service"), "\(install.stdout)")
@@ -61,6 +63,7 @@ struct ServiceCommandTests {
         #expect(lines.contains("WantedBy=default.target"))
         // The service reads the same configuration file as this shell.
         #expect(lines.contains("Environment=\"XDG_CONFIG_HOME=\(cli.home.path)/config\""), "\(text)")
+        #expect(lines.contains("Environment=\"INCANT_DENOISE_DIR=\(denoisers)\""), "\(text)")
         // Written atomically: nothing but the unit is left beside it.
         let folder = (path as NSString).deletingLastPathComponent
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["incant.service"])

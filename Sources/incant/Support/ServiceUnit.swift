@@ -14,7 +14,7 @@ struct ServiceUnit {
     /// The variables carried into the unit when set.
     static let carried = [
         "XDG_CONFIG_HOME", "XDG_DATA_HOME", "INCANT_MODEL_DIR", "INCANT_MODELS", "INCANT_SPHINXTRAIN_DIR",
-        "INCANT_SPEAK_COMMAND", "INCANT_LOG_LEVEL",
+        "INCANT_SPEAK_COMMAND", "INCANT_DENOISE_DIR", "INCANT_LOG_LEVEL",
     ]
 
     /// The unit for this process: its executable and the carried variables set in `paths`.
