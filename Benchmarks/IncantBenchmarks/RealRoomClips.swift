@@ -64,10 +64,7 @@ struct RealRoomClips {
                     samples = try WAVFile.readSamples(path: path)
                 } else {
                     let raw = cache + "/\(folder)-\(name).raw"
-                    if !FileManager.default.fileExists(atPath: raw) {
-                        try Self.sox([path] + Self.raw16k + [raw + ".part"])
-                        try FileManager.default.moveItem(atPath: raw + ".part", toPath: raw)
-                    }
+                    try CacheFile.make(raw) { part in try Self.sox([path] + Self.raw16k + [part]) }
                     samples = try Data(contentsOf: URL(fileURLWithPath: raw)).withUnsafeBytes {
                         Array($0.bindMemory(to: Int16.self))
                     }

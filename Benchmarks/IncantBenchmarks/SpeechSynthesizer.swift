@@ -101,14 +101,10 @@ struct SpeechSynthesizer: Sendable {
         case .festival:
             try run("/usr/bin/text2wave", ["-o", raw], input: text)
         }
-        let converted = path + ".\(unique).tmp.wav"
-        defer { try? FileManager.default.removeItem(atPath: converted) }
-        try run(
-            "/usr/bin/sox",
-            [raw, "-r", "16000", "-c", "1", "-b", "16", "-e", "signed-integer", converted, "pad", "0.3", "0.3"])
-        // rename(2) replaces a clip another process finished first, atomically.
-        guard rename(converted, path) == 0 else {
-            throw BenchmarkError("could not move \(converted) to \(path): \(String(cString: strerror(errno)))")
+        try CacheFile.make(path, suffix: ".wav") { converted in
+            try run(
+                "/usr/bin/sox",
+                [raw, "-r", "16000", "-c", "1", "-b", "16", "-e", "signed-integer", converted, "pad", "0.3", "0.3"])
         }
     }
 

@@ -232,15 +232,9 @@ struct WakeBenchmark {
             let path = folder + "/" + name
             guard name.hasSuffix(".flac") else { return try WAVFile.readSamples(path: path) }
             let converted = cache + "/" + (folder as NSString).lastPathComponent + "-" + name + ".wav"
-            if !FileManager.default.fileExists(atPath: converted) {
-                // Written under a name of its own and renamed, so that another benchmark process
-                // converting the same file never reads it half written.
-                let part = converted + ".\(getpid()).part.wav"
+            try CacheFile.make(converted, suffix: ".wav") { part in
                 try SpeechSynthesizer(cacheDirectory: cache).run(
                     "/usr/bin/sox", [path, "-r", "16000", "-c", "1", "-b", "16", part])
-                guard rename(part, converted) == 0 else {
-                    throw BenchmarkError("cannot rename \(part) to \(converted): errno \(errno)")
-                }
             }
             return try WAVFile.readSamples(path: converted)
         }
@@ -249,13 +243,9 @@ struct WakeBenchmark {
     /// Kitchen noise and the noises of `scripts/synthetic-noise.sh` (made once into `cache`).
     static func noises(paths: BenchmarkPaths, cache: String) throws -> [[Int16]] {
         let folder = cache + "/noise"
-        if !FileManager.default.fileExists(atPath: folder + "/generic.wav") {
-            // Made in a folder of its own and renamed into place; if another process got there
-            // first, its folder is kept and this one removed.
-            let part = folder + ".\(getpid()).part"
+        try CacheFile.make(folder) { part in
             try SpeechSynthesizer(cacheDirectory: cache).run(
                 "/bin/bash", [paths.root + "/scripts/synthetic-noise.sh", part])
-            if rename(part, folder) != 0 { try? FileManager.default.removeItem(atPath: part) }
         }
         let files = [paths.kitchenNoise] + ["pink", "brown", "white", "babble"].map { folder + "/\($0).wav" }
         return try files.map { try WAVFile.readSamples(path: $0) }
