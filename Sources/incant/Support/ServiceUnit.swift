@@ -11,11 +11,9 @@ struct ServiceUnit {
     /// `kill`, for `systemctl --user reload incant` (SIGHUP); nil leaves reloading out.
     var kill: String?
 
-    /// The variables carried into the unit when set.
-    static let carried = [
-        "XDG_CONFIG_HOME", "XDG_DATA_HOME", "INCANT_MODEL_DIR", "INCANT_MODELS", "INCANT_SPHINXTRAIN_DIR",
-        "INCANT_SPEAK_COMMAND", "INCANT_DENOISE_DIR", "INCANT_LOG_LEVEL",
-    ]
+    /// The variables carried into the unit when set: every one `IncantPaths` reads, except
+    /// `XDG_RUNTIME_DIR`, which the systemd user manager sets for its services itself.
+    static let carried = IncantPaths.variableNames.filter { $0 != "XDG_RUNTIME_DIR" }
 
     /// The unit for this process: its executable and the carried variables set in `paths`.
     static func current(paths: IncantPaths = Settings.paths) -> ServiceUnit {
