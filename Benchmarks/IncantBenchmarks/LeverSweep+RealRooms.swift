@@ -10,6 +10,8 @@ extension LeverSweep {
     ///   with reverb;
     /// - `babble9dB` / `babbleNegatives9dB` (for each of ``babbleSNRs``): the scored coffee
     ///   orders with a babble of four other orders, against their own phrases and the home phrases;
+    /// - `babbleAlone`: the same babble with no one speaking to Incant (a room where others
+    ///   talk), against the coffee phrases, where every accept is false;
     /// - `reverb` / `reverbNegatives`: the coffee orders band-limited with reverb.
     func appendRealRoomConditions(
         to conditions: inout [(String, [SpeechClip], PhraseCatalog)], coffee: [SpeechClip],
@@ -31,6 +33,14 @@ extension LeverSweep {
                     conditions.append(("wakeReverbNegatives", reverberant.map(\.asNegative), without))
                 }
             }
+        }
+        if wants("babbleAlone") {
+            let alone = coffee.indices.map { index in
+                SpeechClip(
+                    name: "babble-\(coffee[index].name)", samples: RealRoomClips.babble(for: index, among: coffee),
+                    expected: nil)
+            }
+            conditions.append(("babbleAlone", alone, coffeeCatalog))
         }
         for snr in babbleSNRs {
             let name = "babble\(Int(snr))dB"

@@ -76,6 +76,7 @@ struct LeverSweep {
             case "--dump": dumpPath = try next()
             case "--parallel": options.decodesPhoneLoopInParallel = true
             case "--workers": workers = max(1, Int(try next()) ?? 2)
+            case "--word-posterior": options.decoder.wordPosteriorScale = Double(try next())
             case "--nbest": options.decoder.nbestCount = Int(try next()) ?? 0
             case "--clips":
                 let names = try next().split(separator: ",")
@@ -220,7 +221,7 @@ struct LeverSweep {
         defer {
             if let dumpPath {
                 let header =
-                    "condition\tclip\tpositive\taccepted\tmatchCorrect\ttranscript\tmargin\tworst\tcoverage\tsupport\twordFrames\tspeechFrames\tvoicing\tabove\tagree\tvoicedCoverage\tunexplainedVoiced\tbelowPeak\trightAmong\tlisted\toutsideMargin\toutsideFrames\toutsideVoicing\tloopWordScore\n"
+                    "condition\tclip\tpositive\taccepted\tmatchCorrect\ttranscript\tmargin\tworst\tcoverage\tsupport\twordFrames\tspeechFrames\tvoicing\tabove\tagree\tvoicedCoverage\tunexplainedVoiced\tbelowPeak\trightAmong\tlisted\toutsideMargin\toutsideFrames\toutsideVoicing\tloopWordScore\tminPosterior\tminContrastPosterior\tcontrastMargins\tmeaningPosterior\twordPosteriors\n"
                 try? (header + dump.withLock { $0 }.joined()).write(toFile: dumpPath, atomically: true, encoding: .utf8)
             }
         }
@@ -347,8 +348,30 @@ struct LeverSweep {
                 e.map { String(format: "%.2f", $0.outsideMargin) } ?? "", "\(e?.outsideFrames ?? 0)",
                 e.map { String(format: "%.3f", $0.outsideVoicing) } ?? "",
                 e.map { String(format: "%.2f", $0.loopWordScore) } ?? "",
+                posteriorColumn(understanding.words.compactMap(\.framePosterior)),
+                posteriorColumn(
+                    understanding.contrasts.compactMap {
+                        $0.position < understanding.words.count ? understanding.words[$0.position].framePosterior : nil
+                    }),
+                understanding.contrasts.map { String(format: "%.0f", $0.margin) }.joined(separator: ","),
+                posteriorColumn(
+                    understanding.contrasts.compactMap { contrast in
+                        guard contrast.position < understanding.words.count else { return nil }
+                        let rival = matcher.match(transcripts: [contrast.alternative]).accepted
+                        let same =
+                            rival?.shortcutID == understanding.matched?.shortcutID
+                            && rival?.parameters == understanding.matched?.parameters
+                        return same ? nil : understanding.words[contrast.position].framePosterior
+                    }),
+                understanding.words.map { "\($0.word):" + ($0.framePosterior.map { String(format: "%.3f", $0) } ?? "") }
+                    .joined(separator: " "),
             ])
             .joined(separator: "\t") + "\n"
+    }
+
+    /// The least of `posteriors`, or empty.
+    func posteriorColumn(_ posteriors: [Double]) -> String {
+        posteriors.min().map { String(format: "%.4f", $0) } ?? ""
     }
 
     /// One line for a clip whose outcome was wrong.

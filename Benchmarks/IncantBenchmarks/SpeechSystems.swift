@@ -19,6 +19,10 @@ struct Understanding: Sendable {
     var matched: MatchCandidate? = nil
     /// Every transcript the decoder listed, best first (`levers --dump`, with `--nbest N`).
     var alternatives: [String] = []
+    /// The spoken words of the best path (`levers --dump`).
+    var words: [WordSegment] = []
+    /// The contrasts of the words that have rivals (`levers --dump`).
+    var contrasts: [WordContrast] = []
 }
 
 /// One way of turning an utterance into a shortcut, measured side by side with the others.
@@ -52,7 +56,7 @@ final class IncantSystem: SpeechSystem, @unchecked Sendable {
         return Understanding(
             accepted: match.accepted, transcript: recognition.transcript, decodeSeconds: recognition.decodeSeconds,
             resultSeconds: seconds(since: start), evidence: recognition.evidence, matched: match.match.accepted,
-            alternatives: recognition.alternatives)
+            alternatives: recognition.alternatives, words: recognition.words, contrasts: recognition.contrasts)
     }
 }
 

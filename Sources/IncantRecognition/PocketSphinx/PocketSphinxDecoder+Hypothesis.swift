@@ -36,6 +36,11 @@ extension PocketSphinxDecoder {
             segment = ps_seg_next(current)
         }
 
+        if let scale = options.wordPosteriorScale, ps_get_fsg(decoder, searchName) != nil {
+            let posteriors = latticePosteriors(of: words, frameOffset: frameOffset, scale: scale)
+            for index in words.indices { words[index].framePosterior = posteriors?[index] }
+        }
+
         var hypothesis = RecognitionHypothesis(
             text: text,
             score: score,

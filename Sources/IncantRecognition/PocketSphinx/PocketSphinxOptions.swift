@@ -36,6 +36,10 @@ public struct PocketSphinxOptions: Sendable, Equatable {
     /// An MLLR transform of the acoustic model (``MLLRTransform``, made by ``MLLRAdapter`` from
     /// the user's recorded takes), applied when the decoder starts (pocketsphinx's `-mllr`).
     public var adaptation: String?
+    /// When set, each word of a grammar search's best path gets the posterior of that word at
+    /// its middle frame in the search's word lattice (``WordSegment/framePosterior``), with
+    /// acoustic scores divided by this scale; nil skips the lattice.
+    package var wordPosteriorScale: Double? = nil
     /// Further pocketsphinx options as name/value pairs, e.g. `("-beam", "1e-60")`.
     public var extraArguments: [(String, String)]
 
@@ -60,7 +64,8 @@ public struct PocketSphinxOptions: Sendable, Equatable {
             && lhs.phoneLoopContextIndependent == rhs.phoneLoopContextIndependent
             && lhs.normalizesWholeUtterance == rhs.normalizesWholeUtterance
             && lhs.addsComfortNoise == rhs.addsComfortNoise && lhs.tracksAudioFrames == rhs.tracksAudioFrames
-            && lhs.meanFrames == rhs.meanFrames && lhs.adaptation == rhs.adaptation
+            && lhs.meanFrames == rhs.meanFrames && lhs.wordPosteriorScale == rhs.wordPosteriorScale
+            && lhs.adaptation == rhs.adaptation
             && lhs.extraArguments.elementsEqual(rhs.extraArguments) { $0 == $1 }
     }
 }
