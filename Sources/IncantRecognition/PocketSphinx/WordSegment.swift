@@ -16,7 +16,7 @@ public struct WordSegment: Sendable, Equatable {
     public var languageScore: Int32
     /// Log posterior probability of the word, when pocketsphinx computed one (else 0).
     public var posterior: Int32
-    /// The share of the word graph's paths (``PocketSphinxOptions/wordPosteriorScale``) that
+    /// The share of the word graph's paths (`PocketSphinxOptions.wordPosteriorScale`) that
     /// have this word at its middle frame; nil when not computed.
     public var framePosterior: Double? = nil
 
