@@ -12,6 +12,9 @@ extension LeverSweep {
     ///   orders with a babble of four other orders, against their own phrases and the home phrases;
     /// - `babbleAlone`: the same babble with no one speaking to Incant (a room where others
     ///   talk), against the coffee phrases, where every accept is false;
+    /// - `proseBabble9dB` / `proseBabbleNegatives9dB` / `proseBabbleAlone` (for each of
+    ///   ``babbleSNRs``): the same with a babble of four synthetic voices reading prose
+    ///   (``proseTalkers(paths:)``), whose words are mostly not the phrases';
     /// - `reverb` / `reverbNegatives`: the coffee orders band-limited with reverb.
     func appendRealRoomConditions(
         to conditions: inout [(String, [SpeechClip], PhraseCatalog)], coffee: [SpeechClip],
@@ -50,6 +53,29 @@ extension LeverSweep {
             if wants(name) { conditions.append((name, mixed, coffeeCatalog)) }
             if wants(negatives) { conditions.append((negatives, mixed.map(\.asNegative), homeCatalog)) }
         }
+        let proseNames = babbleSNRs.flatMap { ["proseBabble\(Int($0))dB", "proseBabbleNegatives\(Int($0))dB"] }
+        if (proseNames + ["proseBabbleAlone"]).contains(where: wants) {
+            let talkers = try Self.proseTalkers(paths: paths)
+            let babbles = coffee.indices.map { index in
+                RealRoomClips.babble(
+                    length: coffee[index].samples.count, talkers: talkers, seed: 0x5BAB_B1E0 &+ UInt64(index))
+            }
+            if wants("proseBabbleAlone") {
+                let alone = coffee.indices.map {
+                    SpeechClip(name: "prose-\(coffee[$0].name)", samples: babbles[$0], expected: nil)
+                }
+                conditions.append(("proseBabbleAlone", alone, coffeeCatalog))
+            }
+            for snr in babbleSNRs {
+                let mixed = coffee.indices.map { NoiseMixer(noise: babbles[$0]).mix(coffee[$0], snr: snr, seed: 0) }
+                if wants("proseBabble\(Int(snr))dB") {
+                    conditions.append(("proseBabble\(Int(snr))dB", mixed, coffeeCatalog))
+                }
+                if wants("proseBabbleNegatives\(Int(snr))dB") {
+                    conditions.append(("proseBabbleNegatives\(Int(snr))dB", mixed.map(\.asNegative), homeCatalog))
+                }
+            }
+        }
         if wants("reverb") || wants("reverbNegatives") {
             let reverberant = try RealRoomClips.bandLimitedReverb(coffee, cacheName: "coffee")
             if wants("reverb") { conditions.append(("reverb", reverberant, coffeeCatalog)) }
@@ -57,5 +83,18 @@ extension LeverSweep {
                 conditions.append(("reverbNegatives", reverberant.map(\.asNegative), homeCatalog))
             }
         }
+    }
+
+    /// Talkers for the prose babble: 48 passages of Debian's `fortunes` (``FortunePassages``),
+    /// read by the synthetic voices in turn (the passages of `incant-bench wake --passages 48`,
+    /// so the same synthesis cache serves both).
+    static func proseTalkers(paths: BenchmarkPaths) throws -> [[Int16]] {
+        let synthesizer = try SpeechSynthesizer(cacheDirectory: paths.synthesisCache)
+        let voices = SyntheticVoice.all
+        let requests = try FortunePassages.load(count: 48, excluding: []).enumerated().map {
+            (text: $0.element, voice: voices[$0.offset % voices.count])
+        }
+        try synthesizer.prepare(requests) { _, _ in }
+        return try requests.map { try synthesizer.samples($0.text, voice: $0.voice) }
     }
 }

@@ -85,16 +85,24 @@ struct RealRoomClips {
     /// to the same loudness, started at a random point and repeated to the clip's length,
     /// summed (deterministic for an index).
     static func babble(for index: Int, among clips: [SpeechClip]) -> [Int16] {
-        let length = clips[index].samples.count
-        var random = SplitMix64(seed: 0xBAB_B1E0 &+ UInt64(index))
+        babble(
+            length: clips[index].samples.count, talkers: clips.map(\.samples), excluding: index,
+            seed: 0xBAB_B1E0 &+ UInt64(index))
+    }
+
+    /// `length` samples of ``babbleTalkers`` recordings of `talkers` (never the one at
+    /// `excluding`), each scaled to the same loudness, started at a random point and repeated,
+    /// summed (deterministic for a seed).
+    static func babble(length: Int, talkers pool: [[Int16]], excluding: Int? = nil, seed: UInt64) -> [Int16] {
+        var random = SplitMix64(seed: seed)
         var others: [Int] = []
-        while others.count < babbleTalkers, clips.count > babbleTalkers {
-            let other = Int(random.next() % UInt64(clips.count))
-            if other != index, !others.contains(other) { others.append(other) }
+        while others.count < babbleTalkers, pool.count > babbleTalkers {
+            let other = Int(random.next() % UInt64(pool.count))
+            if other != excluding, !others.contains(other) { others.append(other) }
         }
         var sum = [Float](repeating: 0, count: length)
         for other in others {
-            let talker = clips[other].samples.map { Float($0) }
+            let talker = pool[other].map { Float($0) }
             guard !talker.isEmpty else { continue }
             let rms = max((talker.reduce(0) { $0 + $1 * $1 } / Float(talker.count)).squareRoot(), 1)
             let start = Int(random.next() % UInt64(talker.count))
