@@ -37,43 +37,18 @@ extension LeverSweep {
                 }
             }
         }
-        if wants("babbleAlone") {
-            let alone = coffee.indices.map { index in
-                SpeechClip(
-                    name: "babble-\(coffee[index].name)", samples: RealRoomClips.babble(for: index, among: coffee),
-                    expected: nil)
-            }
-            conditions.append(("babbleAlone", alone, coffeeCatalog))
+        try appendBabble(
+            "babble", to: &conditions, coffee: coffee, coffeeCatalog: coffeeCatalog, homeCatalog: homeCatalog
+        ) {
+            coffee.indices.map { RealRoomClips.babble(for: $0, among: coffee) }
         }
-        for snr in babbleSNRs {
-            let name = "babble\(Int(snr))dB"
-            let negatives = "babbleNegatives\(Int(snr))dB"
-            guard wants(name) || wants(negatives) else { continue }
-            let mixed = RealRoomClips.withBabble(coffee, snr: snr)
-            if wants(name) { conditions.append((name, mixed, coffeeCatalog)) }
-            if wants(negatives) { conditions.append((negatives, mixed.map(\.asNegative), homeCatalog)) }
-        }
-        let proseNames = babbleSNRs.flatMap { ["proseBabble\(Int($0))dB", "proseBabbleNegatives\(Int($0))dB"] }
-        if (proseNames + ["proseBabbleAlone"]).contains(where: wants) {
+        try appendBabble(
+            "proseBabble", to: &conditions, coffee: coffee, coffeeCatalog: coffeeCatalog, homeCatalog: homeCatalog
+        ) {
             let talkers = try Self.proseTalkers(paths: paths)
-            let babbles = coffee.indices.map { index in
+            return coffee.indices.map { index in
                 RealRoomClips.babble(
                     length: coffee[index].samples.count, talkers: talkers, seed: 0x5BAB_B1E0 &+ UInt64(index))
-            }
-            if wants("proseBabbleAlone") {
-                let alone = coffee.indices.map {
-                    SpeechClip(name: "prose-\(coffee[$0].name)", samples: babbles[$0], expected: nil)
-                }
-                conditions.append(("proseBabbleAlone", alone, coffeeCatalog))
-            }
-            for snr in babbleSNRs {
-                let mixed = coffee.indices.map { NoiseMixer(noise: babbles[$0]).mix(coffee[$0], snr: snr, seed: 0) }
-                if wants("proseBabble\(Int(snr))dB") {
-                    conditions.append(("proseBabble\(Int(snr))dB", mixed, coffeeCatalog))
-                }
-                if wants("proseBabbleNegatives\(Int(snr))dB") {
-                    conditions.append(("proseBabbleNegatives\(Int(snr))dB", mixed.map(\.asNegative), homeCatalog))
-                }
             }
         }
         if wants("reverb") || wants("reverbNegatives") {
@@ -81,6 +56,32 @@ extension LeverSweep {
             if wants("reverb") { conditions.append(("reverb", reverberant, coffeeCatalog)) }
             if wants("reverbNegatives") {
                 conditions.append(("reverbNegatives", reverberant.map(\.asNegative), homeCatalog))
+            }
+        }
+    }
+
+    /// The conditions of one kind of babble, each only when wanted: `<stem>Alone` (the babble
+    /// behind each coffee order, alone, against the coffee phrases) and for each of
+    /// ``babbleSNRs`` `<stem>N dB` / `<stem>NegativesN dB` (the orders with it behind them,
+    /// against their own phrases and the home phrases). `babbles` makes one babble per order.
+    private func appendBabble(
+        _ stem: String, to conditions: inout [(String, [SpeechClip], PhraseCatalog)], coffee: [SpeechClip],
+        coffeeCatalog: PhraseCatalog, homeCatalog: PhraseCatalog, babbles: () throws -> [[Int16]]
+    ) throws {
+        let names = babbleSNRs.flatMap { ["\(stem)\(Int($0))dB", "\(stem)Negatives\(Int($0))dB"] }
+        guard (names + ["\(stem)Alone"]).contains(where: wants) else { return }
+        let made = try babbles()
+        if wants("\(stem)Alone") {
+            let alone = coffee.indices.map {
+                SpeechClip(name: "\(stem)-\(coffee[$0].name)", samples: made[$0], expected: nil)
+            }
+            conditions.append(("\(stem)Alone", alone, coffeeCatalog))
+        }
+        for snr in babbleSNRs {
+            let mixed = coffee.indices.map { NoiseMixer(noise: made[$0]).mix(coffee[$0], snr: snr, seed: 0) }
+            if wants("\(stem)\(Int(snr))dB") { conditions.append(("\(stem)\(Int(snr))dB", mixed, coffeeCatalog)) }
+            if wants("\(stem)Negatives\(Int(snr))dB") {
+                conditions.append(("\(stem)Negatives\(Int(snr))dB", mixed.map(\.asNegative), homeCatalog))
             }
         }
     }

@@ -358,9 +358,7 @@ struct LeverSweep {
                     understanding.contrasts.compactMap { contrast in
                         guard contrast.position < understanding.words.count else { return nil }
                         let rival = matcher.match(transcripts: [contrast.alternative]).accepted
-                        let same =
-                            rival?.shortcutID == understanding.matched?.shortcutID
-                            && rival?.parameters == understanding.matched?.parameters
+                        let same = understanding.matched.map { rival?.sameAction(as: $0) ?? false } ?? (rival == nil)
                         return same ? nil : understanding.words[contrast.position].framePosterior
                     }),
                 understanding.words.map { "\($0.word):" + ($0.framePosterior.map { String(format: "%.3f", $0) } ?? "") }

@@ -115,14 +115,6 @@ struct RealRoomClips {
         return sum.map { Int16(clamping: Int(($0 * gain).rounded())) }
     }
 
-    /// `clips` each with a babble of other clips at `snr` dB (the published SNR measure of
-    /// ``NoiseMixer``).
-    static func withBabble(_ clips: [SpeechClip], snr: Double) -> [SpeechClip] {
-        clips.indices.map { index in
-            NoiseMixer(noise: babble(for: index, among: clips)).mix(clips[index], snr: snr, seed: 0)
-        }
-    }
-
     /// `clips` band-limited to 200–5000 Hz with a room's reverb (sox), cached by name.
     static func bandLimitedReverb(_ clips: [SpeechClip], cacheName: String) throws -> [SpeechClip] {
         let cache = (NSTemporaryDirectory() as NSString).appendingPathComponent("incant-bench-reverb-\(cacheName)")

@@ -41,9 +41,7 @@ public enum SpeechDecision: Sendable {
             guard let candidate = match.accepted else { return .rejected(.noShortcut(match.reason)) }
             var contests: [Contest] = []
             for (contested, other) in zip(recognition.contestedWords, alternatives) {
-                guard let rival = other.accepted,
-                    rival.shortcutID != candidate.shortcutID || rival.parameters != candidate.parameters
-                else { continue }
+                guard let rival = other.accepted, !rival.sameAction(as: candidate) else { continue }
                 let heard = ContestedAlternative(
                     word: contested.heard, transcript: recognition.transcript, candidate: candidate)
                 let other = ContestedAlternative(

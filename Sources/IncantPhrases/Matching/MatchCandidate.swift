@@ -26,7 +26,7 @@ public struct MatchCandidate: Sendable, Hashable {
     public var reason: String { matchReason.description }
 
     /// Whether two candidates mean the same action (same shortcut, same values).
-    func sameAction(as other: MatchCandidate) -> Bool {
+    public func sameAction(as other: MatchCandidate) -> Bool {
         shortcutID == other.shortcutID && parameters == other.parameters
     }
 }
