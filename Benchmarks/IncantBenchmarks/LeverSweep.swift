@@ -329,6 +329,11 @@ struct LeverSweep {
                 clip.expected?.isMet(by: matcher.match(transcripts: [$0]).accepted) == true
             } ?? -1
         let e = understanding.evidence
+        // The lattice posterior of the word a contrast is about.
+        let posterior = { (contrast: WordContrast) -> Double? in
+            understanding.words.indices.contains(contrast.position)
+                ? understanding.words[contrast.position].framePosterior : nil
+        }
         let numbers = [e?.meanWordMargin, e?.worstWordMargin, e?.coverage, e?.support].map {
             $0.map { String(format: "%.3f", $0) } ?? ""
         }
@@ -349,17 +354,13 @@ struct LeverSweep {
                 e.map { String(format: "%.3f", $0.outsideVoicing) } ?? "",
                 e.map { String(format: "%.2f", $0.loopWordScore) } ?? "",
                 posteriorColumn(understanding.words.compactMap(\.framePosterior)),
-                posteriorColumn(
-                    understanding.contrasts.compactMap {
-                        $0.position < understanding.words.count ? understanding.words[$0.position].framePosterior : nil
-                    }),
+                posteriorColumn(understanding.contrasts.compactMap(posterior)),
                 understanding.contrasts.map { String(format: "%.0f", $0.margin) }.joined(separator: ","),
                 posteriorColumn(
                     understanding.contrasts.compactMap { contrast in
-                        guard contrast.position < understanding.words.count else { return nil }
                         let rival = matcher.match(transcripts: [contrast.alternative]).accepted
                         let same = understanding.matched.map { rival?.sameAction(as: $0) ?? false } ?? (rival == nil)
-                        return same ? nil : understanding.words[contrast.position].framePosterior
+                        return same ? nil : posterior(contrast)
                     }),
                 understanding.words.map { "\($0.word):" + ($0.framePosterior.map { String(format: "%.3f", $0) } ?? "") }
                     .joined(separator: " "),
