@@ -15,6 +15,11 @@ extension LeverSweep {
     /// - `proseBabble9dB` / `proseBabbleNegatives9dB` / `proseBabbleAlone` (for each of
     ///   ``babbleSNRs``): the same with a babble of four synthetic voices reading prose
     ///   (``proseTalkers(paths:)``), whose words are mostly not the phrases';
+    /// - `averageBabble9dB` / `averageBabbleNegatives9dB` / `averageBabbleAlone`: the babble of
+    ///   orders at an SNR of mean power over the clip (``NoiseMixer/Level/averagePower``) rather
+    ///   than of the loudest frames, a gentler mix; `steadyBabble9dB` / `steadyBabbleNegatives9dB` /
+    ///   `steadyBabbleAlone` the same with the talkers' pauses cut out
+    ///   (``RealRoomClips/withoutPauses(_:)``), so that the babble never falls silent;
     /// - `reverb` / `reverbNegatives`: the coffee orders band-limited with reverb.
     func appendRealRoomConditions(
         to conditions: inout [(String, [SpeechClip], PhraseCatalog)], coffee: [SpeechClip],
@@ -43,6 +48,18 @@ extension LeverSweep {
             coffee.indices.map { RealRoomClips.babble(for: $0, among: coffee) }
         }
         try appendBabble(
+            "averageBabble", level: .averagePower, to: &conditions, coffee: coffee, coffeeCatalog: coffeeCatalog,
+            homeCatalog: homeCatalog
+        ) {
+            coffee.indices.map { RealRoomClips.babble(for: $0, among: coffee) }
+        }
+        try appendBabble(
+            "steadyBabble", level: .averagePower, to: &conditions, coffee: coffee, coffeeCatalog: coffeeCatalog,
+            homeCatalog: homeCatalog
+        ) {
+            coffee.indices.map { RealRoomClips.babble(for: $0, among: coffee, withoutPauses: true) }
+        }
+        try appendBabble(
             "proseBabble", to: &conditions, coffee: coffee, coffeeCatalog: coffeeCatalog, homeCatalog: homeCatalog
         ) {
             let talkers = try Self.proseTalkers(paths: paths)
@@ -63,9 +80,11 @@ extension LeverSweep {
     /// The conditions of one kind of babble, each only when wanted: `<stem>Alone` (the babble
     /// behind each coffee order, alone, against the coffee phrases) and for each of
     /// ``babbleSNRs`` `<stem>N dB` / `<stem>NegativesN dB` (the orders with it behind them,
-    /// against their own phrases and the home phrases). `babbles` makes one babble per order.
+    /// against their own phrases and the home phrases), mixed at `level`. `babbles` makes one
+    /// babble per order.
     private func appendBabble(
-        _ stem: String, to conditions: inout [(String, [SpeechClip], PhraseCatalog)], coffee: [SpeechClip],
+        _ stem: String, level: NoiseMixer.Level = .loudestFrame,
+        to conditions: inout [(String, [SpeechClip], PhraseCatalog)], coffee: [SpeechClip],
         coffeeCatalog: PhraseCatalog, homeCatalog: PhraseCatalog, babbles: () throws -> [[Int16]]
     ) throws {
         let names = babbleSNRs.flatMap { ["\(stem)\(Int($0))dB", "\(stem)Negatives\(Int($0))dB"] }
@@ -78,7 +97,9 @@ extension LeverSweep {
             conditions.append(("\(stem)Alone", alone, coffeeCatalog))
         }
         for snr in babbleSNRs {
-            let mixed = coffee.indices.map { NoiseMixer(noise: made[$0]).mix(coffee[$0], snr: snr, seed: 0) }
+            let mixed = coffee.indices.map {
+                NoiseMixer(noise: made[$0]).mix(coffee[$0], snr: snr, seed: 0, level: level)
+            }
             if wants("\(stem)\(Int(snr))dB") { conditions.append(("\(stem)\(Int(snr))dB", mixed, coffeeCatalog)) }
             if wants("\(stem)Negatives\(Int(snr))dB") {
                 conditions.append(("\(stem)Negatives\(Int(snr))dB", mixed.map(\.asNegative), homeCatalog))

@@ -15,7 +15,7 @@ import Synchronization
 ///                         [--agreement-weight X] [--agreement-center X] [--short-raise X]
 ///                         [--short-frames LONG,SHORT] [--tail-words N] [--noisy-support X]
 ///                         [--noisy-voiced-coverage X|off] [--noisy-voiced-allowance N]
-///                         [--noisy-below-peak dB|off]
+///                         [--noisy-below-peak dB|off] [--voiced-background X|off]
 ///
 /// Prints understood / wrong / false-accept rates and decode time over audio time per
 /// condition. Every run uses the same clips and the same noise (fixed seeds) as `speech`.
@@ -108,6 +108,8 @@ struct LeverSweep {
             case "--noisy-voiced-coverage": options.acceptance.minimumNoisyVoicedCoverage = Double(try next())
             // A number of dB, or `off`.
             case "--noisy-below-peak": options.acceptance.maximumNoisyWordsBelowPeak = Double(try next())
+            // A share of voiced frames around the words, or `off`.
+            case "--voiced-background": options.acceptance.voicedBackground = Double(try next())
             // A number of dB, or `off`.
             case "--noisy-voiced-gate": options.acceptance.noisyVoicedWordGate = Double(try next())
             case "--noisy-voiced-allowance": options.acceptance.noisyVoicedAllowance = Int(try next()) ?? 0

@@ -4,7 +4,17 @@ import Foundation
 /// speech-to-intent benchmark does: a random noise segment of the clip's length is scaled so
 /// that the ratio of the loudest 2048-sample frame energy of the speech to that of the noise
 /// segment equals the SNR, added, and the peak of the sum is normalized to 0.5 of full scale.
+/// With ``Level/averagePower`` the ratio is that of the two signals' mean power instead.
 struct NoiseMixer: Sendable {
+    /// What the SNR compares.
+    enum Level: Sendable {
+        /// The loudest 2048-sample frame of each (the Picovoice benchmark's measure). A noise
+        /// that never pauses, such as a babble, is then far louder on average than speech.
+        case loudestFrame
+        /// The mean power of each over the whole clip (the usual measure for babble).
+        case averagePower
+    }
+
     /// The noise recording, as floats in [-1, 1].
     let noise: [Float]
     /// Frame length of the energy measure.
@@ -19,23 +29,24 @@ struct NoiseMixer: Sendable {
     static let coffeeSeed: UInt64 = 0x5EED_0000
 
     /// `clip` with its samples mixed with noise at `snr` dB (``mix(_:snr:seed:)``).
-    func mix(_ clip: SpeechClip, snr: Double, seed: UInt64) -> SpeechClip {
+    func mix(_ clip: SpeechClip, snr: Double, seed: UInt64, level: Level = .loudestFrame) -> SpeechClip {
         var noisy = clip
-        noisy.samples = mix(clip.samples, snr: snr, seed: seed)
+        noisy.samples = mix(clip.samples, snr: snr, seed: seed, level: level)
         return noisy
     }
 
     /// `speech` with noise at `snr` dB; the noise segment is chosen with a generator seeded
     /// from `seed`, so a clip gets the same noise in every run.
-    func mix(_ speech: [Int16], snr: Double, seed: UInt64) -> [Int16] {
+    func mix(_ speech: [Int16], snr: Double, seed: UInt64, level: Level = .loudestFrame) -> [Int16] {
         guard !speech.isEmpty, !noise.isEmpty else { return speech }
         var random = SplitMix64(seed: seed)
         let length = speech.count
         let offset = noise.count > length ? Int(random.next() % UInt64(noise.count - length)) : 0
         let clean = speech.map { Float($0) / 32_768 }
         let segment = (0..<length).map { noise[(offset + $0) % noise.count] }
-        let speechEnergy = Self.maximumFrameEnergy(clean)
-        let noiseEnergy = max(Self.maximumFrameEnergy(segment), 1e-12)
+        let measure = level == .loudestFrame ? Self.maximumFrameEnergy : Self.meanPower
+        let speechEnergy = measure(clean)
+        let noiseEnergy = max(measure(segment), 1e-12)
         let scale = Float((Double(speechEnergy) / (Double(noiseEnergy) * pow(10, snr / 10))).squareRoot())
         var mixed = [Float](repeating: 0, count: length)
         var peak: Float = 1e-9
@@ -61,6 +72,11 @@ struct NoiseMixer: Sendable {
             let roomTone = (0..<4_800).map { _ in Int16.random(in: -30...30, using: &random) }
             return roomTone + burst.map { Int16(clamping: Int(($0 * gain * 32_767).rounded())) } + roomTone
         }
+    }
+
+    /// The mean of the squared samples.
+    static func meanPower(_ signal: [Float]) -> Float {
+        signal.isEmpty ? 0 : signal.reduce(0) { $0 + $1 * $1 } / Float(signal.count)
     }
 
     /// The largest energy (sum of squares) of consecutive 2048-sample frames (or of the whole

@@ -84,11 +84,32 @@ struct RealRoomClips {
     /// The babble behind `clips[index]`: ``babbleTalkers`` other clips of `clips`, each scaled
     /// to the same loudness, started at a random point and repeated to the clip's length,
     /// summed (deterministic for an index).
-    static func babble(for index: Int, among clips: [SpeechClip]) -> [Int16] {
+    static func babble(for index: Int, among clips: [SpeechClip], withoutPauses: Bool = false) -> [Int16] {
         babble(
-            length: clips[index].samples.count, talkers: clips.map(\.samples), excluding: index,
-            seed: 0xBAB_B1E0 &+ UInt64(index))
+            length: clips[index].samples.count,
+            talkers: withoutPauses ? clips.map { Self.withoutPauses($0.samples) } : clips.map(\.samples),
+            excluding: index, seed: 0xBAB_B1E0 &+ UInt64(index))
     }
+
+    /// `samples` with the 10 ms frames more than ``pauseDepth`` dB below their loudest frames
+    /// (the 98th percentile) left out: a talker who never pauses, as in a room where several
+    /// people talk, so that a babble of them has no silent gaps.
+    static func withoutPauses(_ samples: [Int16]) -> [Int16] {
+        let hop = 160
+        let levels = Swift.stride(from: 0, to: samples.count, by: hop).map { start in
+            let frame = samples[start..<min(samples.count, start + hop)]
+            let power = frame.reduce(0.0) { $0 + Double($1) * Double($1) } / Double(frame.count)
+            return 10 * log10(power + 1)
+        }
+        let sorted = levels.sorted()
+        guard let loudest = sorted.isEmpty ? nil : sorted[sorted.count * 98 / 100] else { return samples }
+        return levels.indices.filter { levels[$0] >= loudest - pauseDepth }.flatMap { frame in
+            samples[(frame * hop)..<min(samples.count, frame * hop + hop)]
+        }
+    }
+
+    /// How far below a talker's loudest frames a frame counts as a pause (``withoutPauses(_:)``).
+    static let pauseDepth = 30.0
 
     /// `length` samples of ``babbleTalkers`` recordings of `talkers` (never the one at
     /// `excluding`), each scaled to the same loudness, started at a random point and repeated,

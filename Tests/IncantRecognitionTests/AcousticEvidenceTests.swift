@@ -201,6 +201,14 @@ struct AcousticEvidenceTests {
         off.maximumNoisyWordsBelowPeak = nil
         evidence.wordsAboveBackground = policy.quietAbove - 5
         #expect(off.confidence(evidence) > 0.5)
+        // With voiced surroundings (other people talking), the level check is set aside.
+        var voiced = policy
+        voiced.voicedBackground = 0.3
+        evidence.outsideVoicing = 0.2
+        #expect(voiced.confidence(evidence) == 0)
+        evidence.outsideVoicing = 0.3
+        #expect(voiced.confidence(evidence) > 0.5)
+        #expect(policy.confidence(evidence) == 0)
     }
 
     @Test("in loud noise the margin must be closer to the phone loop's")

@@ -24,7 +24,8 @@ import Foundation
 /// agreement below ``minimumNoisyPhoneAgreement``, support below ``minimumNoisySupport`` or
 /// voiced coverage below ``minimumNoisyVoicedCoverage`` (which then replaces coverage) with more
 /// than ``noisyVoicedAllowance`` voiced frames unexplained, or words more than
-/// ``maximumNoisyWordsBelowPeak`` dB below the utterance's loudest audio.
+/// ``maximumNoisyWordsBelowPeak`` dB below the utterance's loudest audio (unless their
+/// surroundings are voiced, ``voicedBackground``).
 public struct AcceptancePolicy: Sendable, Hashable {
     /// The mean word margin (log units per frame) that maps to confidence 0.5.
     public var marginCenter: Double
@@ -105,6 +106,11 @@ public struct AcceptancePolicy: Sendable, Hashable {
     /// (``AcousticEvidence/wordsBelowPeak``): a phrase laid over the noise beside short speech
     /// sits in the quieter frames, while the words that were said are the loud ones.
     public var maximumNoisyWordsBelowPeak: Double? = nil
+    /// When set, words whose surroundings are at least this voiced
+    /// (``AcousticEvidence/outsideVoicing``) are not held to ``maximumNoisyWordsBelowPeak``.
+    /// Other people talking behind the speaker fill the quiet frames of the words and the audio
+    /// around them alike; kitchen clatter beside short speech is hardly voiced.
+    public var voicedBackground: Double? = nil
 
     public init(
         marginCenter: Double, marginScale: Double, minimumCoverage: Double, speechGate: Double = 0,
@@ -112,8 +118,10 @@ public struct AcceptancePolicy: Sendable, Hashable {
         noisyMarginCenter: Double? = nil, minimumNoisyPhoneAgreement: Double = 0, agreementWeight: Double = 0,
         agreementCenter: Double = 0, shortPhraseRaise: Double = 0, minimumNoisySupport: Double = 0,
         minimumNoisyVoicedCoverage: Double? = nil, noisyVoicedAllowance: Int = 0,
-        maximumNoisyWordsBelowPeak: Double? = nil, noisyVoicedWordGate: Double? = nil
+        maximumNoisyWordsBelowPeak: Double? = nil, noisyVoicedWordGate: Double? = nil,
+        voicedBackground: Double? = nil
     ) {
+        self.voicedBackground = voicedBackground
         self.noisyVoicedWordGate = noisyVoicedWordGate
         self.maximumNoisyWordsBelowPeak = maximumNoisyWordsBelowPeak
         self.minimumNoisyVoicedCoverage = minimumNoisyVoicedCoverage
@@ -152,6 +160,7 @@ public struct AcceptancePolicy: Sendable, Hashable {
             evidence.meanWordMargin.isFinite,
             quiet || evidence.phoneAgreement >= minimumNoisyPhoneAgreement,
             quiet || evidence.wordsBelowPeak <= (maximumNoisyWordsBelowPeak ?? .infinity)
+                || evidence.outsideVoicing >= (voicedBackground ?? .infinity)
         else { return 0 }
         let center =
             center(wordsAboveBackground: above) + raise(wordFrames: evidence.wordFrames, wordsAboveBackground: above)
