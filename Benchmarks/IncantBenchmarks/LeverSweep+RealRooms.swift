@@ -20,6 +20,8 @@ extension LeverSweep {
     ///   than of the loudest frames, a gentler mix; `steadyBabble9dB` / `steadyBabbleNegatives9dB` /
     ///   `steadyBabbleAlone` the same with the talkers' pauses cut out
     ///   (``RealRoomClips/withoutPauses(_:)``), so that the babble never falls silent;
+    ///   `steadyProseBabble9dB` / `steadyProseBabbleNegatives9dB` / `steadyProseBabbleAlone` the
+    ///   same with the prose readers below as the talkers;
     /// - `reverb` / `reverbNegatives`: the coffee orders band-limited with reverb.
     func appendRealRoomConditions(
         to conditions: inout [(String, [SpeechClip], PhraseCatalog)], coffee: [SpeechClip],
@@ -58,6 +60,16 @@ extension LeverSweep {
             homeCatalog: homeCatalog
         ) {
             coffee.indices.map { RealRoomClips.babble(for: $0, among: coffee, withoutPauses: true) }
+        }
+        try appendBabble(
+            "steadyProseBabble", level: .averagePower, to: &conditions, coffee: coffee,
+            coffeeCatalog: coffeeCatalog, homeCatalog: homeCatalog
+        ) {
+            let talkers = try Self.proseTalkers(paths: paths).map(RealRoomClips.withoutPauses)
+            return coffee.indices.map { index in
+                RealRoomClips.babble(
+                    length: coffee[index].samples.count, talkers: talkers, seed: 0x5BAB_B1E0 &+ UInt64(index))
+            }
         }
         try appendBabble(
             "proseBabble", to: &conditions, coffee: coffee, coffeeCatalog: coffeeCatalog, homeCatalog: homeCatalog
