@@ -59,7 +59,8 @@ extension LeverSweep {
             "steadyBabble", level: .averagePower, to: &conditions, coffee: coffee, coffeeCatalog: coffeeCatalog,
             homeCatalog: homeCatalog
         ) {
-            coffee.indices.map { RealRoomClips.babble(for: $0, among: coffee, withoutPauses: true) }
+            let talkers = coffee.map { RealRoomClips.withoutPauses($0.samples) }
+            return coffee.indices.map { RealRoomClips.babble(for: $0, among: coffee, talkers: talkers) }
         }
         try appendBabble(
             "steadyProseBabble", level: .averagePower, to: &conditions, coffee: coffee,

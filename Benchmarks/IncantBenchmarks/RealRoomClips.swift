@@ -84,25 +84,27 @@ struct RealRoomClips {
     /// The babble behind `clips[index]`: ``babbleTalkers`` other clips of `clips`, each scaled
     /// to the same loudness, started at a random point and repeated to the clip's length,
     /// summed (deterministic for an index).
-    static func babble(for index: Int, among clips: [SpeechClip], withoutPauses: Bool = false) -> [Int16] {
+    /// `talkers` (one per clip, the clips' own samples when nil) stand in for the clips' audio.
+    static func babble(for index: Int, among clips: [SpeechClip], talkers: [[Int16]]? = nil) -> [Int16] {
         babble(
-            length: clips[index].samples.count,
-            talkers: withoutPauses ? clips.map { Self.withoutPauses($0.samples) } : clips.map(\.samples),
-            excluding: index, seed: 0xBAB_B1E0 &+ UInt64(index))
+            length: clips[index].samples.count, talkers: talkers ?? clips.map(\.samples), excluding: index,
+            seed: 0xBAB_B1E0 &+ UInt64(index))
     }
 
     /// `samples` with the 10 ms frames more than ``pauseDepth`` dB below their loudest frames
     /// (the 98th percentile) left out: a talker who never pauses, as in a room where several
-    /// people talk, so that a babble of them has no silent gaps.
+    /// people talk, so that a babble of them has no silent gaps. Each frame's level is that of
+    /// its own 10 ms, not of the 25 ms window of `FrameLevels`, so that a frame kept is one
+    /// that is loud itself.
     static func withoutPauses(_ samples: [Int16]) -> [Int16] {
-        let hop = 160
+        let hop = AudioFormat.sampleRate / 100
         let levels = Swift.stride(from: 0, to: samples.count, by: hop).map { start in
             let frame = samples[start..<min(samples.count, start + hop)]
-            let power = frame.reduce(0.0) { $0 + Double($1) * Double($1) } / Double(frame.count)
-            return 10 * log10(power + 1)
+            return 10 * log10(frame.reduce(0.0) { $0 + Double($1) * Double($1) } / Double(frame.count) + 1)
         }
         let sorted = levels.sorted()
-        guard let loudest = sorted.isEmpty ? nil : sorted[sorted.count * 98 / 100] else { return samples }
+        guard !sorted.isEmpty else { return samples }
+        let loudest = sorted[sorted.count * 98 / 100]
         return levels.indices.filter { levels[$0] >= loudest - pauseDepth }.flatMap { frame in
             samples[(frame * hop)..<min(samples.count, frame * hop + hop)]
         }
