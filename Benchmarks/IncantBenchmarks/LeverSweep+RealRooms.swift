@@ -44,17 +44,34 @@ extension LeverSweep {
                 }
             }
         }
-        try appendBabble(
-            "babble", to: &conditions, coffee: coffee, coffeeCatalog: coffeeCatalog, homeCatalog: homeCatalog
-        ) {
-            coffee.indices.map { RealRoomClips.babble(for: $0, among: coffee) }
+        // Each kind of talker and its babbles are made once, the first time a condition needs them.
+        var orderBabbles: [[Int16]]?
+        var prose: [[Int16]]?
+        func ordersBehind() -> [[Int16]] {
+            if let orderBabbles { return orderBabbles }
+            let made = coffee.indices.map { RealRoomClips.babble(for: $0, among: coffee) }
+            orderBabbles = made
+            return made
         }
+        func proseTalkers() throws -> [[Int16]] {
+            if let prose { return prose }
+            let made = try Self.proseTalkers(paths: paths)
+            prose = made
+            return made
+        }
+        // One babble of `talkers` behind each order (seeded by the order's index).
+        func babbles(of talkers: [[Int16]]) -> [[Int16]] {
+            coffee.indices.map { index in
+                RealRoomClips.babble(
+                    length: coffee[index].samples.count, talkers: talkers, seed: 0x5BAB_B1E0 &+ UInt64(index))
+            }
+        }
+        try appendBabble(
+            "babble", to: &conditions, coffee: coffee, coffeeCatalog: coffeeCatalog, homeCatalog: homeCatalog,
+            babbles: ordersBehind)
         try appendBabble(
             "averageBabble", level: .averagePower, to: &conditions, coffee: coffee, coffeeCatalog: coffeeCatalog,
-            homeCatalog: homeCatalog
-        ) {
-            coffee.indices.map { RealRoomClips.babble(for: $0, among: coffee) }
-        }
+            homeCatalog: homeCatalog, babbles: ordersBehind)
         try appendBabble(
             "steadyBabble", level: .averagePower, to: &conditions, coffee: coffee, coffeeCatalog: coffeeCatalog,
             homeCatalog: homeCatalog
@@ -65,22 +82,10 @@ extension LeverSweep {
         try appendBabble(
             "steadyProseBabble", level: .averagePower, to: &conditions, coffee: coffee,
             coffeeCatalog: coffeeCatalog, homeCatalog: homeCatalog
-        ) {
-            let talkers = try Self.proseTalkers(paths: paths).map(RealRoomClips.withoutPauses)
-            return coffee.indices.map { index in
-                RealRoomClips.babble(
-                    length: coffee[index].samples.count, talkers: talkers, seed: 0x5BAB_B1E0 &+ UInt64(index))
-            }
-        }
+        ) { babbles(of: try proseTalkers().map(RealRoomClips.withoutPauses)) }
         try appendBabble(
             "proseBabble", to: &conditions, coffee: coffee, coffeeCatalog: coffeeCatalog, homeCatalog: homeCatalog
-        ) {
-            let talkers = try Self.proseTalkers(paths: paths)
-            return coffee.indices.map { index in
-                RealRoomClips.babble(
-                    length: coffee[index].samples.count, talkers: talkers, seed: 0x5BAB_B1E0 &+ UInt64(index))
-            }
-        }
+        ) { babbles(of: try proseTalkers()) }
         if wants("reverb") || wants("reverbNegatives") {
             let reverberant = try RealRoomClips.bandLimitedReverb(coffee, cacheName: "coffee")
             if wants("reverb") { conditions.append(("reverb", reverberant, coffeeCatalog)) }
