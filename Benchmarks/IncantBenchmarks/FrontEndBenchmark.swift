@@ -136,7 +136,7 @@ struct FrontEndBenchmark {
         return ((Self.processCPUSeconds() - start) / (Double(stream.count) / 16_000), start - made)
     }
 
-    private static func frontEnd(_ kind: FrontEndKind) throws -> any AudioFrontEnd {
+    static func frontEnd(_ kind: FrontEndKind) throws -> any AudioFrontEnd {
         do {
             if kind == .identity { return try kind.make() }
             return try kind.make(directory: try DenoiserDirectory.locate(directory: IncantPaths().denoiserDirectory))

@@ -1,5 +1,6 @@
 import Foundation
 import IncantCapture
+import IncantDenoise
 import IncantRecognition
 
 /// `incant-bench wake`: the published wake-word benchmark's method. Each recording of a wake
@@ -10,7 +11,7 @@ import IncantRecognition
 ///
 ///     incant-bench wake [--phrases "alexa,smart mirror,hey computer"] [--hours H] [--stride N]
 ///                       [--snr DB] [--dump FILE] [--rss-minutes M] [--passages N]
-///                       [--spotting-threshold T]
+///                       [--spotting-threshold T] [--front-end NAME]
 struct WakeBenchmark {
     var phrases = ["alexa", "smart mirror", "hey computer"]
     /// Hours of background per phrase.
@@ -28,6 +29,9 @@ struct WakeBenchmark {
     var spottingThreshold: Double?
     /// The keyphrase search's phone penalty (`--spotting-phone-penalty`); nil keeps the default.
     var spottingPhonePenalty: Double?
+    /// What the detector hears through (`--front-end`): the keywords' mixes and the background
+    /// alike, as `incant listen` and `incant spot` hear a stream.
+    var frontEndKind = FrontEndKind.identity
     let paths = BenchmarkPaths()
 
     /// The keyphrase thresholds of the plain baseline.
@@ -63,6 +67,9 @@ struct WakeBenchmark {
                     throw BenchmarkError("--spotting-phone-penalty must be in (0, 1]")
                 }
                 spottingPhonePenalty = penalty
+            case "--front-end":
+                let name = try value()
+                do { frontEndKind = try FrontEndKind(name: name) } catch { throw BenchmarkError("\(error)") }
             default: throw BenchmarkError("unknown option \(arguments[index])")
             }
             index += 1
@@ -106,7 +113,7 @@ struct WakeBenchmark {
         FileHandle.standardError.write(Data("\n".utf8))
 
         var results: [PhraseResult] = []
-        var dumpLines = ["phrase\tkind\tconfidence\tmargin\tagreement\tspotting\tspottingFrames\tframes\tphones"]
+        var dumpLines = ["phrase\tkind\tconfidence\tmargin\tagreement\tspotting\tspottingFrames\tframes\tphones\tstart"]
         for phrase in phrases {
             let key = phrase.lowercased()
             let positives: [[Int16]]
@@ -154,6 +161,7 @@ struct WakeBenchmark {
         if let spottingPhonePenalty { options.spottingPhonePenalty = spottingPhonePenalty }
         let detector = try PocketSphinxWakeWordDetector(
             phrase: phrase, options: options, baselineThresholds: Self.baselineThresholds)
+        let frontEnd = try FrontEndBenchmark.frontEnd(frontEndKind)
         // Positives: each in its own stretch of background (a seed of its own).
         var mixer = WakeBackground(speech: speech, noises: noises, seed: 0xBEEF)
         var scores: [Double] = []
@@ -162,7 +170,7 @@ struct WakeBenchmark {
             let (mixed, start) = mixer.mix(keyword, snr: snr)
             let span = start..<(start + keyword.count)
             var scanner = WakeWordScanner(detector: detector)
-            var found = try scanner.process(mixed)
+            var found = try scanner.process(frontEnd.wholeRecording(mixed))
             found += try scanner.finish()
             let over = found.filter { $0.startSample < span.upperBound && span.lowerBound < $0.endSample }
             let best = over.max { $0.confidence < $1.confidence }
@@ -170,7 +178,7 @@ struct WakeBenchmark {
             if let best {
                 dump.append("\(phrase)\tkeyword\t" + Self.dumpFields(best))
             } else {
-                dump.append("\(phrase)\tkeyword\t0\t\t\t\t\t\t\(detector.phoneCount)")
+                dump.append("\(phrase)\tkeyword\t0\t\t\t\t\t\t\(detector.phoneCount)\t")
             }
             for (index, spans) in scanner.baseline.enumerated()
             where spans.contains(where: { $0.lowerBound < span.upperBound && span.lowerBound < $0.upperBound }) {
@@ -187,10 +195,11 @@ struct WakeBenchmark {
         let piece = 160_000
         var alarms: [WakeCandidate] = []
         var cpu = 0.0
+        frontEnd.reset()
         while background.produced < total {
             let samples = background.next(min(piece, total - background.produced))
             let start = ThreadCPU.seconds
-            alarms += try scanner.process(samples)
+            alarms += try scanner.process(frontEnd.process(samples))
             cpu += ThreadCPU.seconds - start
             if background.produced % (piece * 36) == 0 {
                 let done = Double(background.produced) / 16_000 / 3600
@@ -202,6 +211,7 @@ struct WakeBenchmark {
             }
         }
         let start = ThreadCPU.seconds
+        alarms += try scanner.process(frontEnd.flush())
         alarms += try scanner.finish()
         cpu += ThreadCPU.seconds - start
         FileHandle.standardError.write(Data("\n".utf8))
@@ -214,12 +224,13 @@ struct WakeBenchmark {
             decodeSeconds: cpu, audioSeconds: hours * 3600)
     }
 
-    /// A candidate's measurements for the dump, tab-separated (the header's order).
+    /// A candidate's measurements for the dump, tab-separated (the header's order); `start` is
+    /// in seconds from the start of the searched audio.
     static func dumpFields(_ candidate: WakeCandidate) -> String {
         [
             "\(candidate.confidence)", "\(candidate.margin)", "\(candidate.phoneAgreement)",
             "\(candidate.spottingScore)", "\(candidate.spottingFrames)", "\(candidate.frameCount)",
-            "\(candidate.phoneCount)",
+            "\(candidate.phoneCount)", String(format: "%.2f", Double(candidate.startSample) / 16_000),
         ].joined(separator: "\t")
     }
 
@@ -268,7 +279,9 @@ struct WakeBenchmark {
         try WAVFile.write(background.next(Int(rssMinutes * 60 * 16_000)), to: file)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: binary)
-        process.arguments = ["spot", "--wake", phrases.first ?? "alexa", "--json", file]
+        process.arguments = [
+            "spot", "--wake", phrases.first ?? "alexa", "--front-end", frontEndKind.rawValue, "--json", file,
+        ]
         let output = Pipe()
         process.standardOutput = output
         let start = ProcessCPU.childrenSeconds

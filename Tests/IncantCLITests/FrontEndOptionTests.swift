@@ -2,7 +2,7 @@ import Foundation
 import IncantTestSupport
 import Testing
 
-/// `--front-end`: the denoisers installed by scripts/setup.sh, in front of `listen` and `recognize`.
+/// `--front-end`: the denoisers installed by scripts/setup.sh, in front of `listen`, `recognize` and `spot`.
 @Suite("--front-end", .tags(.slow), .skippedWhenFast)
 struct FrontEndOptionTests {
     @Test(arguments: ["deepfilternet", "rnnoise"])
@@ -36,6 +36,37 @@ struct FrontEndOptionTests {
         for key in ["transcript", "confidence", "acousticConfidence", "scoreMargin"] {
             #expect("\(lines.first?[key] ?? "")" == "\(lines.last?[key] ?? "")", "\(key)")
         }
+    }
+
+    @Test("spot hears each file through the front end, as listen hears the microphone")
+    func spotHearsEachFileThroughTheFrontEnd() async throws {
+        let cli = try CLIRunner()
+        defer { cli.cleanUp() }
+        let audio = try await Speech.recording(["hello there", "computer", "what a nice day"], in: cli.home)
+        let denoised = try await cli.run([
+            "spot", "--wake", "computer", "--json", "--front-end", "deepfilternet", audio, audio,
+        ])
+        #expect(denoised.status == 0, "\(denoised.stderr)")
+        let lines = try denoised.stdout.split(separator: "\n").map {
+            try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+        }
+        #expect(lines.count == 2)
+        let found = lines.map { ($0["detections"] as? [[String: Any]]) ?? [] }
+        #expect(found.map(\.count) == [1, 1], "\(denoised.stdout)")
+        // Each file is a stream of its own: the second is heard exactly as the first.
+        #expect("\(found.first ?? [])" == "\(found.last ?? [])")
+        let plain = try await cli.run(["spot", "--wake", "computer", "--json", "--front-end", "identity", audio])
+        let heard = try #require((try plain.json()["detections"] as? [[String: Any]])?.first)
+        let start = try #require(found.first?.first?["start"] as? Double)
+        // The denoiser's output lines up with its input: the word is found in the same place.
+        #expect(abs(start - (heard["start"] as? Double ?? -10)) < 0.2)
+        // And spot loads the front end it is given: a missing installation is named.
+        let missing = cli.home.appendingPathComponent("no-denoisers").path
+        let failed = try await cli.run(
+            ["spot", "--wake", "computer", "--front-end", "rnnoise", audio],
+            extraEnvironment: ["INCANT_DENOISE_DIR": missing])
+        #expect(failed.status == 66)
+        #expect(failed.stderr.contains(missing))
     }
 
     @Test func anUnknownFrontEndIsAUsageError() async throws {

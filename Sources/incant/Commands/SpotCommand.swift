@@ -10,7 +10,8 @@ struct SpotCommand: AsyncParsableCommand {
         abstract: "Find a wake word in WAV files.",
         discussion: """
             Searches each file from start to end (any length: long recordings are searched in \
-            overlapping pieces) and prints where the wake phrase was heard, one line per file, or \
+            overlapping pieces), heard through the front end as `listen` hears the microphone \
+            (--front-end; identity: the audio as it is), and prints where the wake phrase was heard, one line per file, or \
             with --json one object per file: {"file", "detections": [{"start", "end", \
             "confidence"}], "audioSeconds", "decodeSeconds"} (times in seconds). A file that \
             cannot be read is reported and the others are still searched; the exit status is then 66.
@@ -37,10 +38,11 @@ struct SpotCommand: AsyncParsableCommand {
     func run() async throws {
         try await withExitStatus {
             let detector = try WakeOptionGroup.detector(phrase, threshold: threshold, speech: speech)
+            let frontEnd = try speech.makeFrontEnd()
             var status = ExitStatus.success
             for file in files {
                 do {
-                    let report = try Self.search(file, with: detector)
+                    let report = try Self.search(file, with: detector, through: frontEnd)
                     let line = json ? try JSON.line(report) : report.summary
                     try FileHandle.standardOutput.write(contentsOf: Data((line + "\n").utf8))
                 } catch let failure as CommandFailure {
@@ -54,9 +56,13 @@ struct SpotCommand: AsyncParsableCommand {
         }
     }
 
-    /// One file's detections, read in pieces so that a long recording is never held whole.
-    static func search(_ path: String, with detector: PocketSphinxWakeWordDetector) throws -> SpotReport {
+    /// One file's detections, read in pieces so that a long recording is never held whole, each
+    /// piece through `frontEnd` (one stream per file; its output lines up with the input).
+    static func search(
+        _ path: String, with detector: PocketSphinxWakeWordDetector, through frontEnd: any AudioFrontEnd
+    ) throws -> SpotReport {
         let file = try WAVFile(path: path)
+        frontEnd.reset()
         var scanner = WakeWordScanner(detector: detector)
         var found: [WakeCandidate] = []
         let start = ContinuousClock.now
@@ -64,9 +70,10 @@ struct SpotCommand: AsyncParsableCommand {
         var offset = 0
         while offset < file.sampleCount {
             let end = min(offset + piece, file.sampleCount)
-            found += try scanner.process(file.samples(in: offset..<end))
+            found += try scanner.process(frontEnd.process(file.samples(in: offset..<end)))
             offset = end
         }
+        found += try scanner.process(frontEnd.flush())
         found += try scanner.finish()
         let decoding = (ContinuousClock.now - start).inSeconds
         let rate = Double(AudioFormat.sampleRate)
