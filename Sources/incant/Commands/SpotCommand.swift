@@ -11,10 +11,11 @@ struct SpotCommand: AsyncParsableCommand {
         discussion: """
             Searches each file from start to end (any length: long recordings are searched in \
             overlapping pieces), heard through the front end as `listen` hears the microphone \
-            (--front-end; identity: the audio as it is), and prints where the wake phrase was heard, one line per file, or \
-            with --json one object per file: {"file", "detections": [{"start", "end", \
-            "confidence"}], "audioSeconds", "decodeSeconds"} (times in seconds). A file that \
-            cannot be read is reported and the others are still searched; the exit status is then 66.
+            (--front-end; identity: the audio as it is), and prints where the wake phrase was \
+            heard, one line per file, or with --json one object per file: {"file", "detections": \
+            [{"start", "end", "confidence"}], "audioSeconds", "decodeSeconds"} (times in \
+            seconds). A file that cannot be read is reported and the others are still searched; \
+            the exit status is then 66.
             """)
 
     @Option(name: .customLong("wake"), help: ArgumentHelp("The wake word or short phrase.", valueName: "phrase"))
