@@ -11,7 +11,7 @@ import IncantRecognition
 ///
 ///     incant-bench wake [--phrases "alexa,smart mirror,hey computer"] [--hours H] [--stride N]
 ///                       [--snr DB] [--dump FILE] [--rss-minutes M] [--passages N]
-///                       [--spotting-threshold T] [--front-end NAME]
+///                       [--spotting-threshold T] [--front-end NAME] [--both-views]
 struct WakeBenchmark {
     var phrases = ["alexa", "smart mirror", "hey computer"]
     /// Hours of background per phrase.
@@ -32,6 +32,9 @@ struct WakeBenchmark {
     /// What the detector hears through (`--front-end`): the keywords' mixes and the background
     /// alike, as `incant listen` and `incant spot` hear a stream.
     var frontEndKind = FrontEndKind.identity
+    /// Whether the detector also hears the audio before the front end (`--both-views`), as
+    /// `incant listen` and `incant spot` do through a front end that changes the audio.
+    var bothViews = false
     let paths = BenchmarkPaths()
 
     /// The keyphrase thresholds of the plain baseline.
@@ -67,6 +70,7 @@ struct WakeBenchmark {
                     throw BenchmarkError("--spotting-phone-penalty must be in (0, 1]")
                 }
                 spottingPhonePenalty = penalty
+            case "--both-views": bothViews = true
             case "--front-end":
                 let name = try value()
                 do { frontEndKind = try FrontEndKind(name: name) } catch { throw BenchmarkError("\(error)") }
@@ -113,7 +117,9 @@ struct WakeBenchmark {
         FileHandle.standardError.write(Data("\n".utf8))
 
         var results: [PhraseResult] = []
-        var dumpLines = ["phrase\tkind\tconfidence\tmargin\tagreement\tspotting\tspottingFrames\tframes\tphones\tstart"]
+        var dumpLines = [
+            "phrase\tkind\tconfidence\tmargin\tagreement\tspotting\tspottingFrames\tframes\tphones\tstart\tprocessed\tunprocessed"
+        ]
         for phrase in phrases {
             let key = phrase.lowercased()
             let positives: [[Int16]]
@@ -169,8 +175,8 @@ struct WakeBenchmark {
         for (number, keyword) in positives.enumerated() {
             let (mixed, start) = mixer.mix(keyword, snr: snr)
             let span = start..<(start + keyword.count)
-            var scanner = WakeWordScanner(detector: detector)
-            var found = try scanner.process(frontEnd.wholeRecording(mixed))
+            var scanner = WakeWordScanner(detector: detector, searchesUnprocessed: bothViews)
+            var found = try scanner.process(frontEnd.wholeRecording(mixed), unprocessed: mixed)
             found += try scanner.finish()
             let over = found.filter { $0.startSample < span.upperBound && span.lowerBound < $0.endSample }
             let best = over.max { $0.confidence < $1.confidence }
@@ -178,7 +184,7 @@ struct WakeBenchmark {
             if let best {
                 dump.append("\(phrase)\tkeyword\t" + Self.dumpFields(best))
             } else {
-                dump.append("\(phrase)\tkeyword\t0\t\t\t\t\t\t\(detector.phoneCount)\t")
+                dump.append("\(phrase)\tkeyword\t0\t\t\t\t\t\t\(detector.phoneCount)\t\t\t")
             }
             for (index, spans) in scanner.baseline.enumerated()
             where spans.contains(where: { $0.lowerBound < span.upperBound && span.lowerBound < $0.upperBound }) {
@@ -190,7 +196,7 @@ struct WakeBenchmark {
         }
         // Background: searched as one continuous stream.
         var background = WakeBackground(speech: speech, noises: noises, seed: 0xB0B)
-        var scanner = WakeWordScanner(detector: detector)
+        var scanner = WakeWordScanner(detector: detector, searchesUnprocessed: bothViews)
         let total = Int(hours * 3600 * 16_000)
         let piece = 160_000
         var alarms: [WakeCandidate] = []
@@ -199,7 +205,7 @@ struct WakeBenchmark {
         while background.produced < total {
             let samples = background.next(min(piece, total - background.produced))
             let start = ThreadCPU.seconds
-            alarms += try scanner.process(frontEnd.process(samples))
+            alarms += try scanner.process(frontEnd.process(samples), unprocessed: samples)
             cpu += ThreadCPU.seconds - start
             if background.produced % (piece * 36) == 0 {
                 let done = Double(background.produced) / 16_000 / 3600
@@ -225,12 +231,14 @@ struct WakeBenchmark {
     }
 
     /// A candidate's measurements for the dump, tab-separated (the header's order); `start` is
-    /// in seconds from the start of the searched audio.
+    /// in seconds from the start of the searched audio; `processed` and `unprocessed` are the
+    /// two views' confidences when both were searched.
     static func dumpFields(_ candidate: WakeCandidate) -> String {
         [
             "\(candidate.confidence)", "\(candidate.margin)", "\(candidate.phoneAgreement)",
             "\(candidate.spottingScore)", "\(candidate.spottingFrames)", "\(candidate.frameCount)",
             "\(candidate.phoneCount)", String(format: "%.2f", Double(candidate.startSample) / 16_000),
+            candidate.viewConfidences.first.map { "\($0)" } ?? "", candidate.viewConfidences.last.map { "\($0)" } ?? "",
         ].joined(separator: "\t")
     }
 

@@ -35,7 +35,7 @@ let usage = """
            incant-bench actions [options]       (right / wrong / rejected per source; see ActionBenchmark.swift)
            incant-bench text-slots [--stride N] [--real-stride N] [--voices all|mixed|quick] [--dictation-beams tuned|default] [--show-wrong]
            incant-bench front-ends [--stride N] [--front-ends identity,deepfilternet,rnnoise] [--workers N] [--cpu-only]
-           incant-bench wake [--phrases "alexa,smart mirror,hey computer"] [--hours H (default 10)] [--stride N] [--snr DB] [--dump FILE] [--rss-minutes M] [--passages N]
+           incant-bench wake [--phrases "alexa,smart mirror,hey computer"] [--hours H (default 10)] [--stride N] [--snr DB] [--dump FILE] [--rss-minutes M] [--passages N] [--spotting-threshold T] [--front-end NAME] [--both-views]
 
     """
 

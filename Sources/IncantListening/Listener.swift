@@ -77,8 +77,11 @@ public final class Listener: Sendable {
         let named: any AudioSource =
             config.frontEnds.isEmpty
             ? config.source : FrontEndSource(source: config.source, frontEnds: config.frontEnds)
+        // The wake word is looked for in the audio before the front ends too, when they change it.
+        let changes = config.frontEnds.contains { !($0 is IdentityFrontEnd) }
+        let tap = config.wakeWord?.hearsUnprocessed == true && changes ? UnprocessedAudioTap() : nil
         // Muted audio is dropped before any other front end hears it.
-        let frontEnds = (control.map { [MuteGate(control: $0)] } ?? []) + config.frontEnds
+        let frontEnds = (control.map { [MuteGate(control: $0)] } ?? []) + (tap.map { [$0] } ?? []) + config.frontEnds
         let source: any AudioSource =
             frontEnds.isEmpty ? config.source : FrontEndSource(source: config.source, frontEnds: frontEnds)
         let recognizer = config.recognizer
@@ -110,7 +113,7 @@ public final class Listener: Sendable {
         var watcher = config.reload.map {
             CatalogWatcher(definitionsPath: $0.definitionsPath, phrasesDirectory: $0.phrasesDirectory)
         }
-        var wake = WakeGate(settings: config.wakeWord, detector: config.detector)
+        var wake = WakeGate(settings: config.wakeWord, detector: config.detector, unprocessed: tap)
         var start = 0
         var turns = 0
 

@@ -19,12 +19,16 @@ struct WakeGate {
     let settings: WakeWordSettings?
     /// Cuts what follows a wake word into a command.
     let detector: any UtteranceDetector
+    /// The stream before the front ends, for the wake-word detector to hear too; nil when
+    /// there are none.
+    let unprocessed: UnprocessedAudioTap?
     /// The last stream sample at which a command may start after a wake word alone.
     private var awakeUntil: Int?
 
-    init(settings: WakeWordSettings?, detector: any UtteranceDetector) {
+    init(settings: WakeWordSettings?, detector: any UtteranceDetector, unprocessed: UnprocessedAudioTap? = nil) {
         self.settings = settings
         self.detector = detector
+        self.unprocessed = unprocessed
     }
 
     var isEnabled: Bool { settings != nil }
@@ -36,9 +40,10 @@ struct WakeGate {
             if utterance.speechStartSample <= until { return .command(utterance) }
         }
         let wake = settings.detector
+        let before = unprocessed?.samples(in: utterance.startSample..<utterance.endSample)
         let detection: WakeDetection?
         do {
-            detection = try await DecodingQueue.run { try wake.detect(in: utterance) }
+            detection = try await DecodingQueue.run { try wake.detect(in: utterance, unprocessed: before) }
         } catch {
             return .failed(error)
         }

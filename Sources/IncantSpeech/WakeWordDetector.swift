@@ -7,6 +7,16 @@ public protocol WakeWordDetector: Sendable {
 
     /// Where the wake word is in `utterance`, or nil when it was not said.
     func detect(in utterance: Utterance) throws -> WakeDetection?
+
+    /// The same, also hearing `unprocessed`: the utterance's audio before the front end, sample
+    /// for sample. A detector that has no use for it ignores it.
+    func detect(in utterance: Utterance, unprocessed: [Int16]?) throws -> WakeDetection?
+}
+
+extension WakeWordDetector {
+    public func detect(in utterance: Utterance, unprocessed: [Int16]?) throws -> WakeDetection? {
+        try detect(in: utterance)
+    }
 }
 
 /// A wake word heard in an utterance.

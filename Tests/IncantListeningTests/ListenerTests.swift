@@ -210,6 +210,30 @@ struct ListenerTests {
         #expect(ignored.count == 1)
     }
 
+    @Test("through a front end that changes the audio, the wake word is also heard in the audio as it was")
+    func wakeWordHearsTheUnprocessedAudio() async throws {
+        for (frontEnds, hears) in [([HalvingFrontEnd()], true), ([IdentityFrontEnd()], false)]
+            as [([any AudioFrontEnd], Bool)]
+        {
+            for opted in [true, false] {
+                let wake = ViewCheckingWakeWord(script: Self.script, phrase: "computer")
+                let (_, kitchen, _) = try await Self.listen(to: ["computer", "order a pepperoni pizza"]) {
+                    $0.frontEnds = frontEnds
+                    $0.wakeWord = WakeWordSettings(detector: wake, hearsUnprocessed: opted)
+                }
+                #expect(kitchen.requests == ["order-pizza kind=pepperoni"])
+                let heard = wake.heard.withLock { $0 }
+                try #require(!heard.isEmpty)
+                if hears && opted {
+                    // Every utterance came with the same samples before the front end halved them.
+                    #expect(heard.allSatisfy { $0 == .linedUp }, "\(heard)")
+                } else {
+                    #expect(heard.allSatisfy { $0 == .none }, "\(heard)")
+                }
+            }
+        }
+    }
+
     @Test("the learner slot: accepted utterances are learned from in the background")
     func learnerSlot() async throws {
         let learner = FakeLearner()
@@ -376,6 +400,36 @@ struct FakeWakeWord: WakeWordDetector {
         script.transcript(of: utterance.samples) == phrase
             ? WakeDetection(startSample: 0, endSample: utterance.samples.count, confidence: 1) : nil
     }
+}
+
+/// Hears the wake word as ``FakeWakeWord`` does, and notes how the audio before the front end
+/// it was given relates to the utterance (``HalvingFrontEnd`` halves every sample).
+final class ViewCheckingWakeWord: WakeWordDetector {
+    enum Unprocessed: Equatable { case none, linedUp, different }
+    let inner: FakeWakeWord
+    let heard = Mutex<[Unprocessed]>([])
+    var phrase: String { inner.phrase }
+
+    init(script: SpokenScript, phrase: String) { inner = FakeWakeWord(script: script, phrase: phrase) }
+
+    func detect(in utterance: Utterance) throws -> WakeDetection? { try detect(in: utterance, unprocessed: nil) }
+
+    func detect(in utterance: Utterance, unprocessed: [Int16]?) throws -> WakeDetection? {
+        let view: Unprocessed =
+            unprocessed.map { $0.count == utterance.samples.count && $0.map { $0 / 2 } == utterance.samples } == true
+            ? .linedUp : unprocessed == nil ? .none : .different
+        heard.withLock { $0.append(view) }
+        return try inner.detect(in: utterance)
+    }
+}
+
+/// Halves every sample, as it comes.
+final class HalvingFrontEnd: AudioFrontEnd {
+    var name: String { "halving" }
+    var latencySamples: Int { 0 }
+    func process(_ samples: [Int16]) -> [Int16] { samples.map { $0 / 2 } }
+    func flush() -> [Int16] { [] }
+    func reset() {}
 }
 
 /// Keeps what it learned; reports an adaptation every second utterance.

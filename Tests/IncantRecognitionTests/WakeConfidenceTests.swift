@@ -40,3 +40,47 @@ struct WakeConfidenceTests {
         #expect(best < 1 && best > detector.options.threshold)
     }
 }
+
+/// Both views of the audio, through the front end and as it is, scoring each place together.
+@Suite("Wake word in both views")
+struct WakeBothViewsTests {
+    static func place(_ start: Int, _ confidence: Double) -> WakeCandidate {
+        WakeCandidate(
+            startSample: start, endSample: start + 8_000, spottingScore: -1000, margin: -10, phoneAgreement: 0.5,
+            confidence: confidence)
+    }
+
+    @Test("a place heard in both views wakes; one heard in one view alone does not, however sure that view is")
+    func bothViewsDecide() throws {
+        let detector = try WakeConfidenceTests.detector.get()
+        let threshold = detector.options.threshold
+        let heard = detector.bothViews([Self.place(16_000, 0.8)], [Self.place(16_800, 0.7)])
+        try #require(heard.count == 1)
+        #expect(heard[0].confidence >= threshold)
+        #expect(heard[0].viewConfidences == [0.8, 0.7])
+        #expect(heard[0].startSample == 16_000)
+        let processedOnly = detector.bothViews([Self.place(16_000, 0.99)], [Self.place(80_000, 0.99)])
+        try #require(processedOnly.count == 2)
+        #expect(processedOnly.allSatisfy { $0.confidence < threshold })
+        // The place only the audio as it is holds is kept, in order, with the absent view's floor.
+        #expect(processedOnly.map(\.startSample) == [16_000, 80_000])
+        #expect(processedOnly[1].viewConfidences == [detector.options.absentConfidence, 0.99])
+        #expect(processedOnly[0].viewConfidences == [0.99, 0])
+    }
+
+    @Test("either view's confidence raises the place's; the other view's strongest overlapping candidate counts")
+    func eitherViewRaisesIt() throws {
+        let detector = try WakeConfidenceTests.detector.get()
+        func fused(_ first: Double, _ second: Double) -> Double {
+            detector.bothViews([Self.place(0, first)], [Self.place(0, second)])[0].confidence
+        }
+        #expect(fused(0.6, 0.3) > fused(0.5, 0.3))
+        #expect(fused(0.5, 0.4) > fused(0.5, 0.3))
+        #expect(abs(fused(0.6, 0.3) - fused(0.3, 0.6)) < 1e-12)
+        let weakAndStrong = detector.bothViews(
+            [Self.place(0, 0.6)], [Self.place(0, 0.1), Self.place(4_000, 0.6)])
+        #expect(weakAndStrong.count == 1)
+        #expect(weakAndStrong[0].viewConfidences == [0.6, 0.6])
+        #expect(detector.bothViews([], []).isEmpty)
+    }
+}

@@ -120,18 +120,62 @@ public final class PocketSphinxWakeWordDetector: WakeWordDetector, @unchecked Se
     }
 
     public func detect(in utterance: Utterance) throws -> WakeDetection? {
-        let heard = try candidates(in: utterance.samples).filter { $0.confidence >= options.threshold }
+        try detect(in: utterance, unprocessed: nil)
+    }
+
+    public func detect(in utterance: Utterance, unprocessed: [Int16]?) throws -> WakeDetection? {
+        let heard = try candidates(in: utterance.samples, unprocessed: unprocessed).filter {
+            $0.confidence >= options.threshold
+        }
         guard let best = heard.max(by: { $0.confidence < $1.confidence }) else { return nil }
         return WakeDetection(startSample: best.startSample, endSample: best.endSample, confidence: best.confidence)
     }
 
     /// Every candidate in `samples`, scored, the overlapping ones merged into the most
     /// confident; long audio is searched in overlapping chunks (``WakeWordScanner``).
-    public func candidates(in samples: [Int16]) throws -> [WakeCandidate] {
-        var scanner = WakeWordScanner(detector: self)
-        var found = try scanner.process(samples)
+    ///
+    /// - Parameter unprocessed: the same stretch before the front end (sample for sample), to
+    ///   search both views (``bothViews(_:_:)``); nil searches `samples` alone.
+    public func candidates(in samples: [Int16], unprocessed: [Int16]? = nil) throws -> [WakeCandidate] {
+        var scanner = WakeWordScanner(detector: self, searchesUnprocessed: unprocessed != nil)
+        var found = try scanner.process(samples, unprocessed: unprocessed ?? [])
         found += try scanner.finish()
         return found
+    }
+
+    /// The places of two views of the same audio, each scored by both: `processed` found in
+    /// the audio through the front end, `unprocessed` in the audio as it is. A place found in
+    /// one view takes the most confident overlapping candidate of the other, or
+    /// ``WakeWordOptions/absentConfidence`` where there is none; its evidence is the mean of the
+    /// two views' evidence plus ``WakeWordOptions/bothViewsBias``. A look-alike that one view
+    /// makes of noise or of what the denoiser cleaned up is seldom one in the other.
+    /// See <doc:HowTheWakeWordIsFound>.
+    public func bothViews(_ processed: [WakeCandidate], _ unprocessed: [WakeCandidate]) -> [WakeCandidate] {
+        func combined(_ base: WakeCandidate, _ first: Double, _ second: Double) -> WakeCandidate {
+            var place = base
+            let evidence =
+                (Self.evidence(of: first, floor: options.absentConfidence)
+                    + Self.evidence(of: second, floor: options.absentConfidence)) / 2 + options.bothViewsBias
+            place.confidence = 1 / (1 + exp(-evidence))
+            place.viewConfidences = [first, second]
+            return place
+        }
+        func strongest(_ candidates: [WakeCandidate], over place: WakeCandidate) -> WakeCandidate? {
+            candidates.filter { $0.overlaps(place) }.max { $0.confidence < $1.confidence }
+        }
+        var places = processed.map { place in
+            combined(place, place.confidence, strongest(unprocessed, over: place)?.confidence ?? 0)
+        }
+        for place in unprocessed where !processed.contains(where: { $0.overlaps(place) }) {
+            places.append(combined(place, options.absentConfidence, place.confidence))
+        }
+        return places.sorted { $0.startSample < $1.startSample }
+    }
+
+    /// The evidence (log odds) of `confidence`, no lower than that of `floor`.
+    static func evidence(of confidence: Double, floor: Double) -> Double {
+        let clipped = min(max(confidence, floor), 1 - floor)
+        return log(clipped / (1 - clipped))
     }
 
     /// Samples of silence (0.5 s) searched after the last chunk of audio, so that the keyphrase
@@ -142,11 +186,13 @@ public final class PocketSphinxWakeWordDetector: WakeWordDetector, @unchecked Se
 
     /// The candidates in one stretch of audio (at most a chunk long), in its own sample offsets.
     /// `closing`: the audio ends with this chunk (``closingSamples`` of silence are searched after it).
-    func candidates(inChunk samples: [Int16], closing: Bool = false) throws -> (
+    /// `baseline`: whether plain keyword spotting searches it too (for benchmarks' baseline thresholds).
+    func candidates(inChunk samples: [Int16], closing: Bool = false, baseline: Bool = true) throws -> (
         candidates: [WakeCandidate], baseline: [[ClosedRange<Int>]]
     ) {
+        guard !samples.isEmpty else { return ([], baselineThresholds.map { _ in [] }) }
         let searched = closing ? samples + [Int16](repeating: 0, count: Self.closingSamples) : samples
-        let (found, baseline) = try candidates(inSearched: searched)
+        let (found, baseline) = try candidates(inSearched: searched, baseline: baseline)
         guard closing else { return (found, baseline) }
         let candidates = found.compactMap { candidate -> WakeCandidate? in
             guard candidate.startSample < samples.count else { return nil }
@@ -162,12 +208,12 @@ public final class PocketSphinxWakeWordDetector: WakeWordDetector, @unchecked Se
         return (candidates, spans)
     }
 
-    private func candidates(inSearched samples: [Int16]) throws -> (
+    private func candidates(inSearched samples: [Int16], baseline searchesBaseline: Bool) throws -> (
         candidates: [WakeCandidate], baseline: [[ClosedRange<Int>]]
     ) {
         guard let frames = try decoder.cepstra(of: samples) else { throw WakeWordError.unsupportedOptions }
         var baseline: [[ClosedRange<Int>]] = baselineThresholds.map { _ in [] }
-        if frames.count > 0, let baselineDecoder,
+        if searchesBaseline, frames.count > 0, let baselineDecoder,
             let plain = try baselineDecoder.decode(frames, search: Self.spottingSearch)
         {
             for segment in plain.words where segment.endFrame >= segment.startFrame {

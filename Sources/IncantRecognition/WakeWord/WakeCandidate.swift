@@ -21,6 +21,10 @@ public struct WakeCandidate: Sendable, Equatable {
     public var frameCount: Int
     /// Phones of the phrase's words in their main pronunciations.
     public var phoneCount: Int
+    /// The confidence each view of the audio gave this place, the audio through the front end
+    /// first and the audio as it is second, when both were searched
+    /// (``PocketSphinxWakeWordDetector/bothViews(_:_:)``); empty when one was.
+    public var viewConfidences: [Double] = []
 
     public init(
         startSample: Int, endSample: Int, spottingScore: Double, margin: Double, phoneAgreement: Double,

@@ -24,6 +24,11 @@ public struct WakeWordOptions: Sendable {
     public var agreementWeight: Double = 2.69
     /// The evidence when every measurement is zero; places ``threshold`` above the background.
     public var evidenceBias: Double = 3.528
+    /// Evidence added when both views of the audio are searched (the audio through the front end
+    /// and as it is): their mean evidence plus this is the evidence of the place.
+    public var bothViewsBias: Double = 0.85
+    /// The confidence a view gives a place where it found no candidate, when both are searched.
+    public var absentConfidence: Double = 0.001
     /// Pronunciation overrides (cmudict format) read before guessing unknown words.
     public var dictionaryFiles: [String] = []
     /// Where espeak-ng is looked up to guess words no dictionary has (`IncantPaths.searchPath`);

@@ -64,14 +64,16 @@ struct SpotCommand: AsyncParsableCommand {
     ) throws -> SpotReport {
         let file = try WAVFile(path: path)
         frontEnd.reset()
-        var scanner = WakeWordScanner(detector: detector)
+        // Through a front end that changes the audio, both views are searched, as `listen` does.
+        var scanner = WakeWordScanner(detector: detector, searchesUnprocessed: !(frontEnd is IdentityFrontEnd))
         var found: [WakeCandidate] = []
         let start = ContinuousClock.now
         let piece = AudioFormat.sampleRate * 10
         var offset = 0
         while offset < file.sampleCount {
             let end = min(offset + piece, file.sampleCount)
-            found += try scanner.process(frontEnd.process(file.samples(in: offset..<end)))
+            let samples = file.samples(in: offset..<end)
+            found += try scanner.process(frontEnd.process(samples), unprocessed: samples)
             offset = end
         }
         found += try scanner.process(frontEnd.flush())
