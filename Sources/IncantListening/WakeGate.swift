@@ -19,8 +19,8 @@ struct WakeGate {
     let settings: WakeWordSettings?
     /// Cuts what follows a wake word into a command.
     let detector: any UtteranceDetector
-    /// The stream before the front ends, for the wake-word detector to hear too; nil when
-    /// there are none.
+    /// The stream before the front ends, for the wake-word detector to hear too; nil when it
+    /// hears one view (no front end changes the audio, or the settings say so).
     let unprocessed: UnprocessedAudioTap?
     /// The last stream sample at which a command may start after a wake word alone.
     private var awakeUntil: Int?

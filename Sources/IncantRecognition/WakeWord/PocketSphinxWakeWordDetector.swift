@@ -145,8 +145,8 @@ public final class PocketSphinxWakeWordDetector: WakeWordDetector, @unchecked Se
 
     /// The places of two views of the same audio, each scored by both: `processed` found in
     /// the audio through the front end, `unprocessed` in the audio as it is. A place found in
-    /// one view takes the most confident overlapping candidate of the other, or
-    /// ``WakeWordOptions/absentConfidence`` where there is none; its evidence is the mean of the
+    /// one view takes the most confident overlapping candidate of the other, or 0 where there is
+    /// none (counted as ``WakeWordOptions/absentConfidence``); its evidence is the mean of the
     /// two views' evidence plus ``WakeWordOptions/bothViewsBias``. A look-alike that one view
     /// makes of noise or of what the denoiser cleaned up is seldom one in the other.
     /// See <doc:HowTheWakeWordIsFound>.
@@ -167,7 +167,7 @@ public final class PocketSphinxWakeWordDetector: WakeWordDetector, @unchecked Se
             combined(place, place.confidence, strongest(unprocessed, over: place)?.confidence ?? 0)
         }
         for place in unprocessed where !processed.contains(where: { $0.overlaps(place) }) {
-            places.append(combined(place, options.absentConfidence, place.confidence))
+            places.append(combined(place, 0, place.confidence))
         }
         return places.sorted { $0.startSample < $1.startSample }
     }
