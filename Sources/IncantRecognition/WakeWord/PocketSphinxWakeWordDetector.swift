@@ -156,7 +156,7 @@ public final class PocketSphinxWakeWordDetector: WakeWordDetector, @unchecked Se
             let evidence =
                 (Self.evidence(of: first, floor: options.absentConfidence)
                     + Self.evidence(of: second, floor: options.absentConfidence)) / 2 + options.bothViewsBias
-            place.confidence = 1 / (1 + exp(-evidence))
+            place.confidence = Self.logistic(evidence)
             place.viewConfidences = [first, second]
             return place
         }
@@ -171,6 +171,9 @@ public final class PocketSphinxWakeWordDetector: WakeWordDetector, @unchecked Se
         }
         return places.sorted { $0.startSample < $1.startSample }
     }
+
+    /// The confidence (in (0, 1)) of `evidence` (log odds).
+    static func logistic(_ evidence: Double) -> Double { 1 / (1 + exp(-evidence)) }
 
     /// The evidence (log odds) of `confidence`, no lower than that of `floor`.
     static func evidence(of confidence: Double, floor: Double) -> Double {
@@ -308,6 +311,6 @@ public final class PocketSphinxWakeWordDetector: WakeWordDetector, @unchecked Se
         let evidence =
             candidate.spottingScore / options.spottingScale + candidate.margin / options.marginScale
             + options.agreementWeight * candidate.phoneAgreement + options.evidenceBias
-        return 1 / (1 + exp(-evidence))
+        return Self.logistic(evidence)
     }
 }
