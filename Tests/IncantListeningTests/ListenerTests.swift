@@ -212,7 +212,7 @@ struct ListenerTests {
 
     @Test("through a front end that changes the audio, the wake word is also heard in the audio as it was")
     func wakeWordHearsTheUnprocessedAudio() async throws {
-        for (frontEnds, hears) in [([HalvingFrontEnd()], true), ([IdentityFrontEnd()], false)]
+        for (frontEnds, hears) in [([ViewCheckingWakeWord.gain], true), ([IdentityFrontEnd()], false)]
             as [([any AudioFrontEnd], Bool)]
         {
             for opted in [true, false] {
@@ -225,7 +225,7 @@ struct ListenerTests {
                 let heard = wake.heard.withLock { $0 }
                 try #require(!heard.isEmpty)
                 if hears && opted {
-                    // Every utterance came with the same samples before the front end halved them.
+                    // Every utterance came with the same samples before the front end amplified them.
                     #expect(heard.allSatisfy { $0 == .linedUp }, "\(heard)")
                 } else {
                     #expect(heard.allSatisfy { $0 == .none }, "\(heard)")
@@ -403,9 +403,11 @@ struct FakeWakeWord: WakeWordDetector {
 }
 
 /// Hears the wake word as ``FakeWakeWord`` does, and notes how the audio before the front end
-/// it was given relates to the utterance (``HalvingFrontEnd`` halves every sample).
+/// it was given relates to the utterance: lined up when ``gain`` makes the utterance of it.
 final class ViewCheckingWakeWord: WakeWordDetector {
     enum Unprocessed: Equatable { case none, linedUp, different }
+    /// The front end the listener is given (it keeps no state).
+    static let gain = Gain(factor: 2)
     let inner: FakeWakeWord
     let heard = Mutex<[Unprocessed]>([])
     var phrase: String { inner.phrase }
@@ -416,20 +418,11 @@ final class ViewCheckingWakeWord: WakeWordDetector {
 
     func detect(in utterance: Utterance, unprocessed: [Int16]?) throws -> WakeDetection? {
         let view: Unprocessed =
-            unprocessed.map { $0.count == utterance.samples.count && $0.map { $0 / 2 } == utterance.samples } == true
+            unprocessed.map { Self.gain.process($0) == utterance.samples } == true
             ? .linedUp : unprocessed == nil ? .none : .different
         heard.withLock { $0.append(view) }
         return try inner.detect(in: utterance)
     }
-}
-
-/// Halves every sample, as it comes.
-final class HalvingFrontEnd: AudioFrontEnd {
-    var name: String { "halving" }
-    var latencySamples: Int { 0 }
-    func process(_ samples: [Int16]) -> [Int16] { samples.map { $0 / 2 } }
-    func flush() -> [Int16] { [] }
-    func reset() {}
 }
 
 /// Keeps what it learned; reports an adaptation every second utterance.
