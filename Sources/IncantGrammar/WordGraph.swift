@@ -364,6 +364,60 @@ extension WordGraph {
         return accepting.contains(state) ? found : []
     }
 
+    /// The sentences of the graph that differ from `words` in one stretch of at most
+    /// `maximumLength` words, replaced by at most `maximumLength` other words ("twenty one" for
+    /// "twelve", "living room" for "bedroom", "twenty" for "twenty one"), with the words before
+    /// and after it unchanged. A stretch that shares its first or last word with its
+    /// replacement of the same length is left out: the shorter stretch without that word holds
+    /// it. One-word stretches replaced by one word are ``substitutions(of:)``. Empty when
+    /// `words` is not a sentence of the graph.
+    package func spanSubstitutions(of words: [String], maximumLength: Int = 2) -> [WordSpanSubstitution] {
+        let ids = Dictionary(self.words.enumerated().map { ($1, Int32($0)) }, uniquingKeysWith: { first, _ in first })
+        var path: [Int32] = []
+        for word in words {
+            guard let id = ids[word] else { return [] }
+            path.append(id)
+        }
+        var states = [start]
+        for id in path {
+            guard let next = transitions[Int(states[states.count - 1])].first(where: { $0.word == id }) else {
+                return []
+            }
+            states.append(next.target)
+        }
+        guard accepting.contains(states[states.count - 1]), maximumLength > 0 else { return [] }
+        var found: [WordSpanSubstitution] = []
+        for position in path.indices {
+            for length in 1...maximumLength where position + length <= path.count {
+                let heard = Array(path[position..<(position + length)])
+                let rest = path[(position + length)...]
+                var replacements: [[Int32]] = []
+                var frontier: [(words: [Int32], state: Int32)] = [([], states[position])]
+                for _ in 1...maximumLength {
+                    frontier = frontier.flatMap { partial in
+                        transitions[Int(partial.state)].map { (partial.words + [$0.word], $0.target) }
+                    }
+                    for candidate in frontier where candidate.words != heard && accepts(rest, from: candidate.state) {
+                        replacements.append(candidate.words)
+                    }
+                }
+                for replacement in replacements {
+                    if replacement.count == 1 && length == 1 { continue }
+                    if replacement.count == length
+                        && (replacement.first == heard.first || replacement.last == heard.last)
+                    {
+                        continue
+                    }
+                    found.append(
+                        WordSpanSubstitution(
+                            position: position, length: length,
+                            words: replacement.map { self.words[Int($0)] }))
+                }
+            }
+        }
+        return found
+    }
+
     /// Whether `rest` leads from `state` to an accepting state (the graph is deterministic).
     private func accepts(_ rest: ArraySlice<Int32>, from state: Int32) -> Bool {
         var state = state
@@ -373,4 +427,14 @@ extension WordGraph {
         }
         return accepting.contains(state)
     }
+}
+
+/// A stretch of a transcript and other words the grammar allows in its place.
+package struct WordSpanSubstitution: Sendable, Hashable {
+    /// The first word of the stretch.
+    package var position: Int
+    /// How many words the stretch has.
+    package var length: Int
+    /// The words in its place.
+    package var words: [String]
 }

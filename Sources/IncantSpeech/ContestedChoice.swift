@@ -24,15 +24,14 @@ public struct ContestedChoice: Sendable, CustomStringConvertible {
     }
 
     /// "Did you say turn the garden lights on or off?": the heard transcript with the contested
-    /// word's alternatives in its place, so that a person who hears another word wrong too (a
-    /// room) can call it off; just "Did you say on or off?" when the word's place is not known
-    /// (a free-text slot before it).
+    /// words' alternatives in their place, so that a person who hears another word wrong too (a
+    /// room) can call it off; just "Did you say on or off?" when the words' place is not known
+    /// (a free-text slot before them).
     public func question(for contest: Contest) -> String {
         let choices = contest.alternatives.map(\.word).joined(separator: " or ")
         var words = heard.split(separator: " ").map(String.init)
-        guard words.indices.contains(contest.position), words[contest.position] == contest.alternatives.first?.word
-        else { return "Did you say \(choices)?" }
-        words[contest.position] = choices
+        guard contest.holdsHeardWords(of: words) else { return "Did you say \(choices)?" }
+        words.replaceSubrange(contest.span, with: [choices])
         return "Did you say " + words.joined(separator: " ") + "?"
     }
 
@@ -42,39 +41,65 @@ public struct ContestedChoice: Sendable, CustomStringConvertible {
     public func resolve(_ chosen: [ContestedAlternative], matcher: PhraseMatcher) -> MatchCandidate? {
         guard chosen.count == contests.count, !chosen.isEmpty else { return nil }
         if chosen.count == 1 { return chosen[0].candidate }
-        var words = heard.split(separator: " ").map(String.init)
-        for (contest, alternative) in zip(contests, chosen) {
-            // A free-text slot before the word moves it: then nothing is guessed.
-            guard words.indices.contains(contest.position), words[contest.position] == contest.alternatives.first?.word
-            else { return nil }
-            words[contest.position] = alternative.word
+        let words = heard.split(separator: " ").map(String.init)
+        var replaced = words
+        // From the last place back, so that a replacement of another length moves no place
+        // still to come.
+        for (contest, alternative) in zip(contests, chosen).sorted(by: { $0.0.position > $1.0.position }) {
+            // A free-text slot before the words moves them: then nothing is guessed.
+            guard contest.holdsHeardWords(of: words) else { return nil }
+            replaced.replaceSubrange(contest.span, with: alternative.word.split(separator: " ").map(String.init))
         }
-        return matcher.match(transcripts: [words.joined(separator: " ")]).accepted
+        return matcher.match(transcripts: [replaced.joined(separator: " ")]).accepted
     }
 }
 
-/// One contested place of a transcript: the heard word and its rival, with what each runs.
+/// One contested place of a transcript: the heard word or words and their rival, with what each
+/// runs.
 public struct Contest: Sendable {
-    /// The word's place among the transcript's words.
+    /// The place of the first heard word among the transcript's words.
     public var position: Int
-    /// The parameter whose value the word decides; nil when the word decides between shortcuts
-    /// (or changes more than one value).
+    /// How many of the transcript's words the heard alternative spans.
+    public var length: Int
+    /// The parameter whose value the words decide; nil when they decide between shortcuts (or
+    /// change more than one value).
     public var parameter: String?
-    /// The heard word's alternative first, then the rival's.
+    /// The heard words' alternative first, then the rival's.
     public var alternatives: [ContestedAlternative]
 
-    public init(position: Int, parameter: String?, alternatives: [ContestedAlternative]) {
+    public init(position: Int, length: Int = 1, parameter: String?, alternatives: [ContestedAlternative]) {
         self.position = position
+        self.length = length
         self.parameter = parameter
         self.alternatives = alternatives
     }
 
-    /// The alternative an answer names: the one whose word the answer says (alone or among
-    /// other words); nil when it names none or more than one.
+    /// The transcript's word places the heard alternative spans.
+    public var span: Range<Int> { position..<(position + length) }
+
+    /// Whether `words` (the heard transcript's) hold the heard alternative at ``span``.
+    func holdsHeardWords(of words: [String]) -> Bool {
+        guard span.upperBound <= words.count, let heard = alternatives.first?.word else { return false }
+        return words[span].joined(separator: " ") == heard
+    }
+
+    /// The alternative an answer names: the one whose words the answer says (alone or among
+    /// other words, in order); nil when it names none or more than one. An alternative said
+    /// only as part of another one named ("twenty" in "twenty one") does not count.
     public func alternative(answering answer: String) -> ContestedAlternative? {
-        let said = Set(TextNormalizer.words(of: answer))
-        let named = alternatives.filter { said.contains($0.word) }
-        return named.count == 1 ? named[0] : nil
+        let said = TextNormalizer.words(of: answer)
+        let named = alternatives.filter { Self.says(said, $0.word) }
+        let longest = named.filter { one in
+            !named.contains { other in other.word != one.word && Self.says(other.word.split(separator: " ").map(String.init), one.word) }
+        }
+        return longest.count == 1 ? longest[0] : nil
+    }
+
+    /// Whether `words` hold the words of `phrase` one after another.
+    private static func says(_ words: [String], _ phrase: String) -> Bool {
+        let wanted = phrase.split(separator: " ").map(String.init)
+        guard !wanted.isEmpty, wanted.count <= words.count else { return false }
+        return (0...(words.count - wanted.count)).contains { Array(words[$0..<($0 + wanted.count)]) == wanted }
     }
 
     /// Whether an answer calls the question off ("cancel", "never mind", "neither").
@@ -88,9 +113,9 @@ public struct Contest: Sendable {
     public static let cancelWords: Set<String> = ["cancel", "nevermind", "neither"]
 }
 
-/// One word that may have been said at a contested place, and what it runs.
+/// One word (or words) that may have been said at a contested place, and what it runs.
 public struct ContestedAlternative: Sendable {
-    /// The word.
+    /// The word or words.
     public var word: String
     /// The transcript with this word.
     public var transcript: String

@@ -48,7 +48,8 @@ public enum SpeechDecision: Sendable {
                     word: contested.rival, transcript: contested.alternative, candidate: rival)
                 contests.append(
                     Contest(
-                        position: contested.position, parameter: Self.decidedParameter(candidate, rival),
+                        position: contested.position, length: contested.length,
+                        parameter: Self.decidedParameter(candidate, rival),
                         alternatives: [heard, other]))
             }
             if contests.isEmpty { return .accepted(candidate) }

@@ -20,4 +20,38 @@ struct WordGraphTests {
         #expect(graph.substitutions(of: ["turn", "on", "the", "kitchen"]).isEmpty)
         #expect(graph.substitutions(of: ["no", "such", "words"]).isEmpty)
     }
+
+    @Test("stretches of up to two words are set against the other words the grammar allows there")
+    func spanSubstitutions() throws {
+        let catalog = try DemoPhrases.catalog()
+        let graph = try #require(GrammarCompiler.compile(catalog).graph)
+        let words = { (text: String) in text.split(separator: " ").map(String.init) }
+        let described = { (text: String) in
+            Set(graph.spanSubstitutions(of: words(text)).map { "\($0.position)+\($0.length):\($0.words.joined(separator: " "))" })
+        }
+        let room = described("turn on the bedroom lights")
+        // A room of two words for a room of one, and the other way round.
+        #expect(room.contains("3+1:living room"))
+        #expect(described("turn on the living room lights").contains("3+2:bedroom"))
+        // One word for one word is left to substitutions(of:).
+        #expect(!room.contains { $0.hasPrefix("3+1:") && !$0.contains(" ") })
+        // A stretch sharing its first or last word with a replacement of its length is left to
+        // the shorter stretch: "the kitchen" for "the bedroom" is "kitchen" for "bedroom".
+        #expect(!room.contains("2+2:the kitchen"))
+        let timer = described("set a timer for twelve minutes")
+        #expect(timer.contains("4+1:twenty one"))
+        // A word more or a word less: "twenty" and "twenty one" are both numbers of minutes.
+        #expect(described("set a timer for twenty minutes").contains("4+1:twenty one"))
+        #expect(described("set a timer for twenty one minutes").contains("4+2:twenty"))
+        // Every replacement leaves a sentence of the grammar.
+        for substitution in graph.spanSubstitutions(of: words("set a timer for twelve minutes")) {
+            var sentence = words("set a timer for twelve minutes")
+            sentence.replaceSubrange(
+                substitution.position..<(substitution.position + substitution.length), with: substitution.words)
+            // Not a sentence of the graph: no neighbours (a number always has some).
+            #expect(!graph.substitutions(of: sentence).isEmpty, "\(sentence)")
+        }
+        #expect(graph.spanSubstitutions(of: words("turn on the kitchen")).isEmpty)
+    }
 }
+

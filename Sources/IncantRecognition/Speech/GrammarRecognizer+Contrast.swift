@@ -7,85 +7,125 @@ import IncantGrammar
 extension GrammarRecognizer {
     static let contrastSearch = "_contrast"
 
-    /// The contrasts of every word of `hypothesis` that has rivals in the grammar. A text slot
-    /// (`TextSlotPlaceholder.token`) is neither contrasted nor used as a neighbour: its
-    /// words are not the grammar's.
+    /// The contrasts of every word of `hypothesis` that has rivals in the grammar, and of every
+    /// stretch of up to ``RecognizerOptions/contrastSpanLength`` words that other words may
+    /// replace ("twelve" and "twenty one", "bedroom" and "living room"). A text slot
+    /// (`TextSlotPlaceholder.token`) is neither contrasted nor used as a neighbour: its words
+    /// are not the grammar's.
     func contrasts(of hypothesis: RecognitionHypothesis, frames: CepstralFrames) throws -> [WordContrast] {
         guard let graph = grammar.graph else { return [] }
         let segments = hypothesis.spokenWords
         let words = segments.map(\.word)
-        var rivalsAt: [Int: [String]] = [:]
         let slot = TextSlotPlaceholder.token
+        var rivalsAt: [ContrastStretch: [[String]]] = [:]
         for substitution in graph.substitutions(of: words) where substitution.word != slot {
-            rivalsAt[substitution.position, default: []].append(substitution.word)
+            rivalsAt[ContrastStretch(position: substitution.position, length: 1), default: []].append([
+                substitution.word
+            ])
+        }
+        if options.contrastSpanLength > 1 {
+            for substitution in graph.spanSubstitutions(of: words, maximumLength: options.contrastSpanLength)
+            where !substitution.words.contains(slot) {
+                let stretch = ContrastStretch(position: substitution.position, length: substitution.length)
+                rivalsAt[stretch, default: []].append(substitution.words)
+            }
         }
         var found: [WordContrast] = []
-        for (position, rivals) in rivalsAt.sorted(by: { $0.key < $1.key }) where words[position] != slot {
+        for (stretch, rivals) in rivalsAt.sorted(by: { ($0.key.position, $0.key.length) < ($1.key.position, $1.key.length) })
+        where !words[stretch.range].contains(slot) {
+            let position = stretch.position
+            let last = stretch.range.upperBound - 1
             let hasBefore = position > 0 && words[position - 1] != slot
-            let hasAfter = position + 1 < words.count && words[position + 1] != slot
-            let before = hasBefore ? words[position - 1] : nil
-            let after = hasAfter ? words[position + 1] : nil
-            // Beside a slot, the word's own frames: the slot's speech is no silence to absorb.
-            let lower =
-                hasBefore
-                ? segments[position - 1].startFrame : segments[position].startFrame - (position > 0 ? 0 : 20)
+            let hasAfter = last + 1 < words.count && words[last + 1] != slot
+            let before = hasBefore ? [words[position - 1]] : []
+            let after = hasAfter ? [words[last + 1]] : []
+            // Beside a slot, the stretch's own frames: the slot's speech is no silence to absorb.
+            let lower = hasBefore ? segments[position - 1].startFrame : segments[position].startFrame - (position > 0 ? 0 : 20)
             let upper =
-                hasAfter
-                ? segments[position + 1].endFrame + 1
-                : segments[position].endFrame + (position + 1 < words.count ? 1 : 21)
+                hasAfter ? segments[last + 1].endFrame + 1 : segments[last].endFrame + (last + 1 < words.count ? 1 : 21)
             let range = max(0, lower)..<min(frames.count, upper)
             guard !range.isEmpty else { continue }
-            let context = { (word: String) in [before, word, after].compactMap { $0 } }
-            guard let heard = try alignedScore(context(words[position]), frames: frames, range: range) else { continue }
-            let rival: String
+            let heardWords = Array(words[stretch.range])
+            guard let heard = try alignedScore(before + heardWords + after, frames: frames, range: range) else {
+                continue
+            }
+            let rival: [String]
             if rivals.count == 1 {
                 rival = rivals[0]
             } else {
-                let choice = "( " + rivals.joined(separator: " | ") + " )"
                 guard
-                    let best = try align(context(choice), frames: frames, range: range)?.spokenWords,
-                    best.count == context("x").count
+                    let best = try align(
+                        before.map { [[$0]] } + [rivals] + after.map { [[$0]] }, frames: frames, range: range
+                    )?.spokenWords.map(\.word),
+                    let chosen = rivals.first(where: { before + $0 + after == best })
                 else { continue }
-                rival = best[hasBefore ? 1 : 0].word
+                rival = chosen
             }
-            let score = try alignedScore(context(rival), frames: frames, range: range)
+            let score = try alignedScore(before + rival + after, frames: frames, range: range)
             var alternative = words
-            alternative[position] = rival
+            alternative.replaceSubrange(stretch.range, with: rival)
             found.append(
                 WordContrast(
-                    position: position, heard: words[position], rival: rival,
-                    margin: score.map { heard - $0 } ?? .infinity,
+                    position: position, length: stretch.length, heard: heardWords.joined(separator: " "),
+                    rival: rival.joined(separator: " "), margin: score.map { heard - $0 } ?? .infinity,
                     alternative: alternative.joined(separator: " ")))
         }
         return found
     }
 
+    /// The contrasts whose margin is below `limit`, those of overlapping stretches left to the
+    /// lowest margin among them, in transcript order: a question settles one stretch at a time.
+    static func contested(_ contrasts: [WordContrast], below limit: Double) -> [WordContrast] {
+        var kept: [WordContrast] = []
+        for contrast in contrasts.filter({ $0.margin < limit }).sorted(by: { $0.margin < $1.margin })
+        where !kept.contains(where: { $0.span.overlaps(contrast.span) }) {
+            kept.append(contrast)
+        }
+        return kept.sorted { $0.position < $1.position }
+    }
+
     /// The acoustic score of `words` forced onto `range` of `frames`; nil when the search does
     /// not end on exactly those words.
     private func alignedScore(_ words: [String], frames: CepstralFrames, range: Range<Int>) throws -> Double? {
-        guard let hypothesis = try align(words, frames: frames, range: range),
+        guard let hypothesis = try align(words.map { [[$0]] }, frames: frames, range: range),
             hypothesis.spokenWords.map(\.word) == words
         else { return nil }
         return hypothesis.words.reduce(0.0) { $0 + Double($1.acousticScore) }
     }
 
-    /// Searches `range` of `frames` with a grammar of the one sentence `words`, each a word or
-    /// a `( a | b )` choice.
-    private func align(_ words: [String], frames: CepstralFrames, range: Range<Int>) throws -> RecognitionHypothesis? {
-        // A linear word graph in FSG text: cheaper to load than JSGF, and a JSGF search replaced
-        // under the same name leaves its compiled grammar behind in pocketsphinx, every utterance.
-        var lines = [
-            "FSG_BEGIN contrast", "NUM_STATES \(words.count + 1)", "START_STATE 0", "FINAL_STATE \(words.count)",
-        ]
-        for (state, slot) in words.enumerated() {
-            let choices =
-                slot.hasPrefix("(")
-                ? slot.split(separator: " ").filter { $0 != "(" && $0 != ")" && $0 != "|" }.map(String.init) : [slot]
-            let probability = String(format: "%.6f", 1 / Double(choices.count))
-            for word in choices { lines.append("TRANSITION \(state) \(state + 1) \(probability) \(word)") }
+    /// Searches `range` of `frames` with a grammar of one sentence: a place after another,
+    /// each holding one of its alternatives (a word or several words).
+    private func align(_ places: [[[String]]], frames: CepstralFrames, range: Range<Int>) throws -> RecognitionHypothesis? {
+        // A word graph in FSG text: cheaper to load than JSGF, and a JSGF search replaced under
+        // the same name leaves its compiled grammar behind in pocketsphinx, every utterance.
+        var transitions: [String] = []
+        var state = 0
+        var next = places.count + 1
+        for (index, alternatives) in places.enumerated() {
+            let target = index + 1
+            let probability = String(format: "%.6f", 1 / Double(alternatives.count))
+            for words in alternatives where !words.isEmpty {
+                var from = state
+                for (offset, word) in words.enumerated() {
+                    let to = offset == words.count - 1 ? target : next
+                    if to == next { next += 1 }
+                    transitions.append("TRANSITION \(from) \(to) \(offset == 0 ? probability : "1.0") \(word)")
+                    from = to
+                }
+            }
+            state = target
         }
-        lines.append("FSG_END")
+        let lines =
+            ["FSG_BEGIN contrast", "NUM_STATES \(next)", "START_STATE 0", "FINAL_STATE \(places.count)"] + transitions
+            + ["FSG_END"]
         try decoder.loadGrammar(fsg: lines.joined(separator: "\n") + "\n", named: Self.contrastSearch)
         return try decoder.decode(frames, range: range, search: Self.contrastSearch)
     }
+}
+
+/// A stretch of a transcript's words that other words may replace.
+struct ContrastStretch: Hashable {
+    var position: Int
+    var length: Int
+    var range: Range<Int> { position..<(position + length) }
 }

@@ -74,7 +74,9 @@ extension SpeechRecognition {
                 scoreMargin: scoreMargin.isFinite ? scoreMargin : nil, evidence: evidence,
                 contrasts: contrasts.isEmpty ? nil : contrasts),
             contestedWords: contested.map {
-                ContestedWord(position: $0.position, heard: $0.heard, rival: $0.rival, alternative: $0.alternative)
+                ContestedWord(
+                    position: $0.position, length: $0.length, heard: $0.heard, rival: $0.rival,
+                    alternative: $0.alternative)
             })
     }
 }

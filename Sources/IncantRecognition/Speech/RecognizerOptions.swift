@@ -32,6 +32,10 @@ public struct RecognizerOptions: Sendable {
     /// ``contrastMargin`` at ``AcceptancePolicy/quietAbove`` dB and more, as the acceptance
     /// centre does. See <doc:HowAcceptanceIsDecided> for why it is not on by default.
     public var noisyContrastMargin: Double? = nil
+    /// The longest stretch of words contrasted with other words the grammar allows in its
+    /// place, and the longest replacement: 2 also sets "twelve" against "twenty one" and
+    /// "bedroom" against "living room"; 1 contrasts single words with single words only.
+    public var contrastSpanLength: Int = 2
     /// Pronunciation overrides (cmudict format) read before guessing unknown words.
     public var dictionaryFiles: [String]
     /// Where espeak-ng is looked up to guess words no dictionary has (`IncantPaths.searchPath`);

@@ -1,16 +1,30 @@
-/// A word of a transcript where the grammar allows other words, and how much better the heard
-/// word explains its stretch of audio than the best of them.
+/// A word (or a stretch of words) of a transcript where the grammar allows other words, and how
+/// much better the heard words explain their stretch of audio than the best of them.
 public struct WordContrast: Sendable, Hashable, Codable {
-    /// The word's place in the transcript.
+    /// The place of the first heard word in the transcript.
     public var position: Int
-    /// The word heard.
+    /// How many words of the transcript ``heard`` spans.
+    public var length: Int
+    /// The word or words heard.
     public var heard: String
-    /// The other word that fits best there.
+    /// The other word or words that fit best there.
     public var rival: String
     /// The acoustic log-likelihood of the stretch from the word before to the word after with
-    /// the heard word, minus the same with the rival, in pocketsphinx's log units; positive
-    /// means the heard word fits better. Infinite when the rival could not be aligned at all.
+    /// the heard words, minus the same with the rival, in pocketsphinx's log units; positive
+    /// means the heard words fit better. Infinite when the rival could not be aligned at all.
     public var margin: Double
-    /// The transcript with the rival in place of the heard word.
+    /// The transcript with the rival in place of the heard words.
     public var alternative: String
+
+    public init(position: Int, length: Int = 1, heard: String, rival: String, margin: Double, alternative: String) {
+        self.position = position
+        self.length = length
+        self.heard = heard
+        self.rival = rival
+        self.margin = margin
+        self.alternative = alternative
+    }
+
+    /// The transcript's word places the contrast spans.
+    public var span: Range<Int> { position..<(position + length) }
 }

@@ -48,11 +48,13 @@ enum UncertainLine {
 
     struct ContestJSON: Encodable {
         var position: Int
+        var length: Int
         var parameter: String?
         var alternatives: [Alternative]
 
         init(_ contest: Contest) {
             position = contest.position
+            length = contest.length
             parameter = contest.parameter
             alternatives = contest.alternatives.map {
                 Alternative(
