@@ -11,7 +11,7 @@ import IncantSpeech
 ///     incant-bench actions [--stride N] [--offset K] [--engines espeak-ng,flite,festival]
 ///                          [--conditions clean,room,room15dB,kitchen6dB] [--sentences switches|all]
 ///                          [--decoder -name=value ...] [--format fsg|jsgf] [--margins off,0,X]
-///                          [--show-wrong] [--no-baseline] [--dump FILE] [--ending WORD]
+///                          [--contrast-span 1|2] [--show-wrong] [--no-baseline] [--dump FILE] [--ending WORD]
 ///
 /// A source is one synthesis engine (its voices together) in one condition: as synthesized
 /// (`clean`), band-limited to 200–5000 Hz with a room's reverb (`room`, sox `sinc 200-5000
@@ -86,6 +86,7 @@ struct ActionBenchmark {
                     }
                     return value
                 }
+            case "--contrast-span": options.contrastSpanLength = max(1, Int(try next()) ?? 1)
             case "--show-wrong": showsWrong = true
             case "--no-baseline": measuresBaseline = false
             case "--ending": ending = try next()
@@ -204,9 +205,10 @@ struct ActionBenchmark {
                                     .accepted,
                                 rival.shortcutID != accepted.shortcutID || rival.parameters != accepted.parameters
                             else { continue }
-                            let word = recognition.words[contrast.position]
+                            let first = recognition.words[contrast.position]
+                            let last = recognition.words[contrast.span.upperBound - 1]
                             rivals.append(
-                                "\(contrast.heard)>\(contrast.rival):\(contrast.margin):\(word.endFrame - word.startFrame + 1)"
+                                "\(contrast.heard)>\(contrast.rival):\(contrast.margin):\(last.endFrame - first.startFrame + 1)"
                             )
                         }
                         let outcome = expected.isMet(by: accepted) ? "right" : "wrong"
@@ -220,7 +222,7 @@ struct ActionBenchmark {
                     for (index, margin) in margins.enumerated() {
                         var decided = recognition
                         decided.contested =
-                            margin.map { limit in recognition.contrasts.filter { $0.margin < limit } } ?? []
+                            margin.map { WordContrast.contested(recognition.contrasts, below: $0) } ?? []
                         let decision = incant.interpreter.interpret(decided).decision
                         tallies[index].count(decision, expected: expected, matcher: incant.interpreter.matcher)
                         if showsWrong, let acted = decision.accepted, !expected.isMet(by: acted) {

@@ -23,6 +23,14 @@ struct ContestedWordListenerTests {
             title: Light off
             phrases: ["turn the light off", "switch the light off"]
             handle: { swift: kitchen }
+          - id: heat
+            title: Heat a room
+            parameters:
+              - name: room
+                type: enum
+                values: [bedroom, "living room"]
+            phrases: ["warm up the {room}"]
+            handle: { swift: kitchen }
         """
 
     static func catalog() throws -> PhraseCatalog {
@@ -132,5 +140,21 @@ struct ContestedWordListenerTests {
             Issue.record("not cancelled: \(String(describing: turn.resolution))")
             return
         }
+    }
+
+    @Test("a room of two words contested by a room of one asks \"living room or bedroom?\", and \"bedroom\" runs it")
+    func stretchOfWordsAsked() async throws {
+        let (events, kitchen) = try await Self.listen(to: ["warm up the living room", "bedroom"])
+        let choice = try Self.uncertainty(events)
+        try #require(choice.contests.count == 1, "\(choice.contests.map(\.alternatives).map { $0.map(\.word) })")
+        let contest = choice.contests[0]
+        #expect(contest.alternatives.map(\.word) == ["living room", "bedroom"])
+        #expect(contest.parameter == "room")
+        #expect(contest.span == 3..<5)
+        let asked = events.compactMap { if case .questionAsked(let question, _) = $0 { question } else { nil } }
+        #expect(asked.first == "Did you say warm up the living room or bedroom?")
+        let turn = try Self.turn(events)
+        #expect(turn.exchanges.first?.answer == "bedroom", "\(turn.exchanges.map(\.heard))")
+        #expect(kitchen.requests == ["heat room=bedroom"])
     }
 }

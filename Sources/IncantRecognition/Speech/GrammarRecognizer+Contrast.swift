@@ -73,17 +73,6 @@ extension GrammarRecognizer {
         return found
     }
 
-    /// The contrasts whose margin is below `limit`, those of overlapping stretches left to the
-    /// lowest margin among them, in transcript order: a question settles one stretch at a time.
-    static func contested(_ contrasts: [WordContrast], below limit: Double) -> [WordContrast] {
-        var kept: [WordContrast] = []
-        for contrast in contrasts.filter({ $0.margin < limit }).sorted(by: { $0.margin < $1.margin })
-        where !kept.contains(where: { $0.span.overlaps(contrast.span) }) {
-            kept.append(contrast)
-        }
-        return kept.sorted { $0.position < $1.position }
-    }
-
     /// The acoustic score of `words` forced onto `range` of `frames`; nil when the search does
     /// not end on exactly those words.
     private func alignedScore(_ words: [String], frames: CepstralFrames, range: Range<Int>) throws -> Double? {

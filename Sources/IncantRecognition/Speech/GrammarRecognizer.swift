@@ -311,7 +311,7 @@ public final class GrammarRecognizer: @unchecked Sendable {
             decodeSeconds: seconds(since: start), words: hypothesis.spokenWords, evidence: evidence)
         recognition.contrasts = contrasts
         if let limit = options.contrastMargin(wordsAboveBackground: evidence?.wordsAboveBackground ?? .infinity) {
-            recognition.contested = Self.contested(contrasts, below: limit)
+            recognition.contested = WordContrast.contested(contrasts, below: limit)
         }
         if let textSlots {
             if rejection != nil {

@@ -27,4 +27,15 @@ public struct WordContrast: Sendable, Hashable, Codable {
 
     /// The transcript's word places the contrast spans.
     public var span: Range<Int> { position..<(position + length) }
+
+    /// The contrasts whose margin is below `limit`, of overlapping stretches only the one with
+    /// the lowest margin, in transcript order: a question settles one stretch at a time.
+    public static func contested(_ contrasts: [WordContrast], below limit: Double) -> [WordContrast] {
+        var kept: [WordContrast] = []
+        for contrast in contrasts.filter({ $0.margin < limit }).sorted(by: { $0.margin < $1.margin })
+        where !kept.contains(where: { $0.span.overlaps(contrast.span) }) {
+            kept.append(contrast)
+        }
+        return kept.sorted { $0.position < $1.position }
+    }
 }
