@@ -10,7 +10,7 @@ import IncantSpeech
 ///
 ///     incant-bench actions [--stride N] [--offset K] [--engines espeak-ng,flite,festival]
 ///                          [--conditions clean,room,room15dB,kitchen6dB] [--sentences switches|all]
-///                          [--decoder -name=value ...] [--format fsg|jsgf] [--margins off,0,X]
+///                          [--decoder -name=value ...] [--format fsg|jsgf] [--margins off,0,X,0/Y]
 ///                          [--contrast-span 1|2] [--show-wrong] [--no-baseline] [--dump FILE] [--ending WORD]
 ///
 /// A source is one synthesis engine (its voices together) in one condition: as synthesized
@@ -27,9 +27,12 @@ struct ActionBenchmark {
     var conditions = ["clean", "room", "room15dB"]
     var sentenceSet = "all"
     var options = RecognizerOptions()
-    /// Contrast margins (``RecognizerOptions/contrastMargin``) applied to the same decodes; nil
-    /// decides without contrasts.
-    var margins: [Double?] = [nil, 0, RecognizerOptions().contrastMargin]
+    /// Contrast margins (``RecognizerOptions/contrastMargin``) applied to the same decodes, each
+    /// with the margin on a narrow channel (``RecognizerOptions/narrowBandContrastMargin``, nil:
+    /// the same); nil decides without contrasts.
+    var margins: [(margin: Double, narrowBand: Double?)?] = [
+        nil, (0, nil), (RecognizerOptions().contrastMargin ?? 0, RecognizerOptions().narrowBandContrastMargin),
+    ]
     var showsWrong = false
     /// Run the plain JSGF baseline beside Incant (`--no-baseline` skips it while trying settings).
     var measuresBaseline = true
@@ -37,7 +40,8 @@ struct ActionBenchmark {
     var ending: String?
     /// Write Incant's contrasts for every accepted clip here (tab-separated: engine, condition,
     /// voice, shortcut, sentence, transcript, right or wrong, then heard>rival:margin:frames for
-    /// every rival word meaning another action), for choosing the contrast margin.
+    /// every rival word meaning another action, then the channel's high-band level), for choosing
+    /// the contrast margin.
     var dumpPath: String?
 
     init(arguments: [String]) throws {
@@ -81,10 +85,12 @@ struct ActionBenchmark {
             case "--margins":
                 margins = try next().split(separator: ",").map { text in
                     if text == "off" { return nil }
-                    guard let value = Double(text) else {
-                        throw BenchmarkError("--margins: expected numbers or off, not \(text)")
+                    let parts = text.split(separator: "/").map { Double($0) }
+                    guard (1...2).contains(parts.count), let value = parts[0], parts.allSatisfy({ $0 != nil }) else {
+                        throw BenchmarkError(
+                            "--margins: expected numbers, number/narrow-band number or off, not \(text)")
                     }
-                    return value
+                    return (value, parts.count == 2 ? parts[1] : nil)
                 }
             case "--contrast-span": options.contrastSpanLength = max(1, Int(try next()) ?? 1)
             case "--show-wrong": showsWrong = true
@@ -176,7 +182,11 @@ struct ActionBenchmark {
         let baseline =
             measuresBaseline ? try JSGFBaselineSystem(catalog: catalog, dictionaryFiles: [paths.dictionary]) : nil
         let names =
-            margins.map { $0.map { "Incant, contrast margin \(Int($0))" } ?? "Incant, no contrasts" }
+            margins.map { rule in
+                guard let rule else { return "Incant, no contrasts" }
+                return "Incant, contrast margin \(Int(rule.margin))"
+                    + (rule.narrowBand.map { ", \(Int($0)) on a narrow channel" } ?? "")
+            }
             + (baseline == nil ? [] : ["plain JSGF"])
         print(
             "| source | clips | "
@@ -217,12 +227,20 @@ struct ActionBenchmark {
                                 engine.rawValue, condition, "\(request.voice)", expected.shortcutID,
                                 request.sentence.text,
                                 recognition.transcript, outcome, rivals.joined(separator: " "),
+                                recognition.highBandLevel.map { String(format: "%.1f", $0) } ?? "",
                             ].joined(separator: "\t") + "\n"
                     }
                     for (index, margin) in margins.enumerated() {
                         var decided = recognition
                         decided.contested =
-                            margin.map { WordContrast.contested(recognition.contrasts, below: $0) } ?? []
+                            margin.map { rule in
+                                var options = RecognizerOptions()
+                                options.contrastMargin = rule.margin
+                                options.narrowBandContrastMargin = rule.narrowBand
+                                let limit = options.contrastMargin(
+                                    wordsAboveBackground: .infinity, highBandLevel: recognition.highBandLevel)
+                                return WordContrast.contested(recognition.contrasts, below: limit ?? rule.margin)
+                            } ?? []
                         let decision = incant.interpreter.interpret(decided).decision
                         tallies[index].count(decision, expected: expected, matcher: incant.interpreter.matcher)
                         if showsWrong, let acted = decision.accepted, !expected.isMet(by: acted) {

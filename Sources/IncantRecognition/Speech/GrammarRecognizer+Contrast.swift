@@ -49,25 +49,33 @@ extension GrammarRecognizer {
             guard let heard = try alignedScore(before + heardWords + after, frames: frames, range: range) else {
                 continue
             }
-            let rival: [String]
-            if rivals.count == 1 {
-                rival = rivals[0]
-            } else {
-                guard
-                    let best = try align(
-                        before.map { [[$0]] } + [rivals] + after.map { [[$0]] }, frames: frames, range: range
-                    )?.spokenWords.map(\.word),
-                    let chosen = rivals.first(where: { before + $0 + after == best })
-                else { continue }
-                rival = chosen
+            // Rivals of each length are searched apart: in one search, a rival of more words pays
+            // more word transitions, which the acoustic scores compared below do not hold.
+            var closest: (rival: [String], margin: Double)?
+            for group in Dictionary(grouping: rivals, by: \.count).sorted(by: { $0.key < $1.key }).map(\.value) {
+                let rival: [String]
+                if group.count == 1 {
+                    rival = group[0]
+                } else {
+                    guard
+                        let best = try align(
+                            before.map { [[$0]] } + [group] + after.map { [[$0]] }, frames: frames, range: range
+                        )?.spokenWords.map(\.word),
+                        let chosen = group.first(where: { before + $0 + after == best })
+                    else { continue }
+                    rival = chosen
+                }
+                let score = try alignedScore(before + rival + after, frames: frames, range: range)
+                let margin = score.map { heard - $0 } ?? .infinity
+                if closest.map({ margin < $0.margin }) ?? true { closest = (rival, margin) }
             }
-            let score = try alignedScore(before + rival + after, frames: frames, range: range)
+            guard let (rival, margin) = closest else { continue }
             var alternative = words
             alternative.replaceSubrange(stretch.range, with: rival)
             found.append(
                 WordContrast(
                     position: position, length: stretch.length, heard: heardWords.joined(separator: " "),
-                    rival: rival.joined(separator: " "), margin: score.map { heard - $0 } ?? .infinity,
+                    rival: rival.joined(separator: " "), margin: margin,
                     alternative: alternative.joined(separator: " ")))
         }
         return found

@@ -310,7 +310,11 @@ public final class GrammarRecognizer: @unchecked Sendable {
             rejection: rejection, scoreMargin: margin, audioSeconds: audioSeconds,
             decodeSeconds: seconds(since: start), words: hypothesis.spokenWords, evidence: evidence)
         recognition.contrasts = contrasts
-        if let limit = options.contrastMargin(wordsAboveBackground: evidence?.wordsAboveBackground ?? .infinity) {
+        if !contrasts.isEmpty { recognition.highBandLevel = ChannelBandwidth(samples: samples)?.highBandLevel }
+        if let limit = options.contrastMargin(
+            wordsAboveBackground: evidence?.wordsAboveBackground ?? .infinity,
+            highBandLevel: recognition.highBandLevel)
+        {
             recognition.contested = WordContrast.contested(contrasts, below: limit)
         }
         if let textSlots {

@@ -32,6 +32,14 @@ public struct RecognizerOptions: Sendable {
     /// ``contrastMargin`` at ``AcceptancePolicy/quietAbove`` dB and more, as the acceptance
     /// centre does. See <doc:HowAcceptanceIsDecided> for why it is not on by default.
     public var noisyContrastMargin: Double? = nil
+    /// The contrast margin for an utterance whose channel carries nearly nothing above 5.5 kHz
+    /// (``ChannelBandwidth/highBandLevel`` at or below ``narrowBandLevel``), when wider than
+    /// the margin for its loudness; nil keeps one margin for every channel. Without the high
+    /// band the acoustic model hears "off" and "on", "six" and "eight" alike, so a narrow win
+    /// there is asked about. See <doc:HowAcceptanceIsDecided>.
+    public var narrowBandContrastMargin: Double? = 200
+    /// The ``ChannelBandwidth/highBandLevel`` (dB) at or below which a channel counts as narrow.
+    public var narrowBandLevel: Double = -45
     /// The longest stretch of words contrasted with other words the grammar allows in its
     /// place, and the longest replacement: 2 also sets "twelve" against "twenty one" and
     /// "bedroom" against "living room"; 1 contrasts single words with single words only.
@@ -90,11 +98,20 @@ public struct RecognizerOptions: Sendable {
 
     /// The contrast margin for words standing `above` dB above the background
     /// (``AcousticEvidence/wordsAboveBackground``): ``contrastMargin`` in quiet,
-    /// ``noisyContrastMargin`` in loud noise; nil when no contrasts are measured.
-    public func contrastMargin(wordsAboveBackground above: Double) -> Double? {
+    /// ``noisyContrastMargin`` in loud noise, at least ``narrowBandContrastMargin`` on a narrow
+    /// channel (`highBandLevel`, ``ChannelBandwidth/highBandLevel``; nil: not measured); nil
+    /// when no contrasts are measured.
+    public func contrastMargin(wordsAboveBackground above: Double, highBandLevel: Double? = nil) -> Double? {
         guard let contrastMargin else { return nil }
-        guard let noisyContrastMargin, contrastMargin.isFinite else { return contrastMargin }
-        let quiet = acceptance.quietShare(wordsAboveBackground: above)
-        return noisyContrastMargin + (contrastMargin - noisyContrastMargin) * quiet
+        guard contrastMargin.isFinite else { return contrastMargin }
+        var margin = contrastMargin
+        if let noisyContrastMargin {
+            let quiet = acceptance.quietShare(wordsAboveBackground: above)
+            margin = noisyContrastMargin + (contrastMargin - noisyContrastMargin) * quiet
+        }
+        if let narrowBandContrastMargin, let highBandLevel, highBandLevel <= narrowBandLevel {
+            margin = max(margin, narrowBandContrastMargin)
+        }
+        return margin
     }
 }

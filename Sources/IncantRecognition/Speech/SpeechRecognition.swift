@@ -29,6 +29,9 @@ public struct SpeechRecognition: Sendable {
     /// The contrasts whose rival fits the audio nearly as well as the heard word, or better
     /// (a margin below ``RecognizerOptions/contrastMargin``): what was said may be either.
     public var contested: [WordContrast] = []
+    /// How much of the spectrum the channel carries (``ChannelBandwidth/highBandLevel``),
+    /// measured when the transcript has contrasts; nil otherwise.
+    public var highBandLevel: Double?
 
     /// The transcripts with a ``contested`` word's rival in its place.
     public var closeAlternatives: [String] { contested.map(\.alternative) }

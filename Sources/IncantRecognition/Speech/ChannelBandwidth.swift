@@ -1,0 +1,96 @@
+import Foundation
+
+/// How much of the spectrum an utterance's channel carries: the level of its loudest audio
+/// above 5.5 kHz against that of its loudest audio between 1 and 3 kHz.
+///
+/// A telephone line, a narrow-band headset or a microphone that cuts the highs leaves nothing
+/// above 4–5 kHz, where the fricatives that tell "off" from "on" and "six" from "eight" carry
+/// most of their energy; wide-band speech keeps its fricatives there. See
+/// <doc:HowAcceptanceIsDecided> for what Incant does with it.
+public struct ChannelBandwidth: Sendable, Hashable {
+    /// The 95th percentile of the frames' level in 5.5–7.5 kHz minus that in 1–3 kHz, in dB
+    /// (negative: the high band is quieter).
+    public let highBandLevel: Double
+
+    /// Samples per analysis window (32 ms at 16 kHz), a power of two for the FFT.
+    static let window = 512
+    /// Samples between window starts (10 ms at 16 kHz).
+    static let hop = 160
+
+    /// Measures `samples` (16 kHz mono); nil when they are shorter than one window.
+    public init?(samples: [Int16], sampleRate: Double = 16_000) {
+        let size = Self.window
+        guard samples.count >= size else { return nil }
+        let binWidth = sampleRate / Double(size)
+        let high = Int((5_500 / binWidth).rounded(.up))...Int(7_500 / binWidth)
+        let speech = Int((1_000 / binWidth).rounded(.up))...Int(3_000 / binWidth)
+        let hann = (0..<size).map { 0.5 - 0.5 * cos(2 * Double.pi * Double($0) / Double(size - 1)) }
+        let fft = RealSpectrum(size: size)
+        var highLevels: [Double] = []
+        var speechLevels: [Double] = []
+        var start = 0
+        while start + size <= samples.count {
+            let power = fft.power(of: (0..<size).map { Double(samples[start + $0]) * hann[$0] })
+            highLevels.append(10 * log10(high.reduce(0.0) { $0 + power[$1] } + 1))
+            speechLevels.append(10 * log10(speech.reduce(0.0) { $0 + power[$1] } + 1))
+            start += Self.hop
+        }
+        highBandLevel = Self.percentile95(highLevels) - Self.percentile95(speechLevels)
+    }
+
+    static func percentile95(_ values: [Double]) -> Double {
+        let sorted = values.sorted()
+        return sorted[min(sorted.count - 1, sorted.count * 95 / 100)]
+    }
+}
+
+/// The power spectrum of real frames of one size: an iterative radix-2 FFT.
+struct RealSpectrum {
+    let size: Int
+    private let cosines: [Double]
+    private let sines: [Double]
+    private let reversed: [Int]
+
+    init(size: Int) {
+        precondition(size > 1 && size & (size - 1) == 0, "FFT size must be a power of two")
+        self.size = size
+        cosines = (0..<(size / 2)).map { cos(-2 * Double.pi * Double($0) / Double(size)) }
+        sines = (0..<(size / 2)).map { sin(-2 * Double.pi * Double($0) / Double(size)) }
+        let bits = size.trailingZeroBitCount
+        reversed = (0..<size).map { index in
+            var value = 0
+            for bit in 0..<bits where index & (1 << bit) != 0 { value |= 1 << (bits - 1 - bit) }
+            return value
+        }
+    }
+
+    /// |X[k]|² for k in 0...size/2.
+    func power(of frame: [Double]) -> [Double] {
+        var real = [Double](repeating: 0, count: size)
+        var imaginary = [Double](repeating: 0, count: size)
+        for index in 0..<size { real[reversed[index]] = frame[index] }
+        var length = 2
+        while length <= size {
+            let half = length / 2
+            let step = size / length
+            var start = 0
+            while start < size {
+                for offset in 0..<half {
+                    let twiddle = offset * step
+                    let (c, s) = (cosines[twiddle], sines[twiddle])
+                    let a = start + offset
+                    let b = a + half
+                    let tr = real[b] * c - imaginary[b] * s
+                    let ti = real[b] * s + imaginary[b] * c
+                    real[b] = real[a] - tr
+                    imaginary[b] = imaginary[a] - ti
+                    real[a] += tr
+                    imaginary[a] += ti
+                }
+                start += length
+            }
+            length *= 2
+        }
+        return (0...(size / 2)).map { real[$0] * real[$0] + imaginary[$0] * imaginary[$0] }
+    }
+}
