@@ -119,6 +119,11 @@ struct ContrastSweep {
 
     /// `samples` band-limited to 200–5000 Hz with a room's reverb, through sox.
     static func bandLimitedReverb(_ samples: [Int16]) throws -> [Int16] {
+        try sox(samples, effects: ["sinc", "200-5000", "reverb", "50", "50", "100"])
+    }
+
+    /// `samples` through sox `effects` (16 kHz mono 16-bit in and out).
+    static func sox(_ samples: [Int16], effects: [String]) throws -> [Int16] {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("incant-contrast-\(UUID())")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -129,10 +134,12 @@ struct ContrastSweep {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments =
-            ["sox"] + raw + [input.path] + raw + [output.path, "sinc", "200-5000", "reverb", "50", "50", "100"]
+            ["sox"] + raw + [input.path] + raw + [output.path] + effects
         try process.run()
         process.waitUntilExit()
-        guard process.terminationStatus == 0 else { throw BenchmarkError("sox failed on a synthetic clip") }
+        guard process.terminationStatus == 0 else {
+            throw BenchmarkError("sox \(effects.joined(separator: " ")) failed on a clip")
+        }
         let data = try Data(contentsOf: output)
         return data.withUnsafeBytes { Array($0.bindMemory(to: Int16.self)) }
     }

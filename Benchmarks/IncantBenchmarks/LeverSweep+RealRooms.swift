@@ -22,13 +22,16 @@ extension LeverSweep {
     ///   (``RealRoomClips/withoutPauses(_:)``), so that the babble never falls silent;
     ///   `steadyProseBabble9dB` / `steadyProseBabbleNegatives9dB` / `steadyProseBabbleAlone` the
     ///   same with the prose readers below as the talkers;
-    /// - `reverb` / `reverbNegatives`: the coffee orders band-limited with reverb.
+    /// - `reverb` / `reverbNegatives`: the coffee orders band-limited with reverb; `phone` /
+    ///   `phoneNegatives` the same through a telephone band;
+    /// - `wakePhone` / `wakePhoneNegatives`: the wake-word recordings through a telephone band
+    ///   (sampled at 8 kHz and back, ``RealRoomClips/telephoneBand(_:cacheName:)``).
     func appendRealRoomConditions(
         to conditions: inout [(String, [SpeechClip], PhraseCatalog)], coffee: [SpeechClip],
         coffeeCatalog: PhraseCatalog, homeCatalog: PhraseCatalog, paths: BenchmarkPaths
     ) throws {
         let room = RealRoomClips(paths: paths)
-        let wakeNames = ["wake", "wakeNegatives", "wakeReverb", "wakeReverbNegatives"]
+        let wakeNames = ["wake", "wakeNegatives", "wakeReverb", "wakeReverbNegatives", "wakePhone", "wakePhoneNegatives"]
         if wakeNames.contains(where: wants) {
             let all = try room.wakeWords()
             let clips = all.enumerated().filter { $0.offset % stride == offset % stride }.map(\.element)
@@ -42,6 +45,11 @@ extension LeverSweep {
                 if wants("wakeReverbNegatives") {
                     conditions.append(("wakeReverbNegatives", reverberant.map(\.asNegative), without))
                 }
+            }
+            if wants("wakePhone") || wants("wakePhoneNegatives") {
+                let phone = try RealRoomClips.telephoneBand(clips, cacheName: "wakeword")
+                if wants("wakePhone") { conditions.append(("wakePhone", phone, with)) }
+                if wants("wakePhoneNegatives") { conditions.append(("wakePhoneNegatives", phone.map(\.asNegative), without)) }
             }
         }
         // Each kind of talker and its babbles are made once, the first time a condition needs them.
@@ -91,6 +99,13 @@ extension LeverSweep {
             if wants("reverb") { conditions.append(("reverb", reverberant, coffeeCatalog)) }
             if wants("reverbNegatives") {
                 conditions.append(("reverbNegatives", reverberant.map(\.asNegative), homeCatalog))
+            }
+        }
+        if wants("phone") || wants("phoneNegatives") {
+            let phone = try RealRoomClips.telephoneBand(coffee, cacheName: "coffee")
+            if wants("phone") { conditions.append(("phone", phone, coffeeCatalog)) }
+            if wants("phoneNegatives") {
+                conditions.append(("phoneNegatives", phone.map(\.asNegative), homeCatalog))
             }
         }
     }

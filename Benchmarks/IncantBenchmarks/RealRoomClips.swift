@@ -140,7 +140,19 @@ struct RealRoomClips {
 
     /// `clips` band-limited to 200–5000 Hz with a room's reverb (sox), cached by name.
     static func bandLimitedReverb(_ clips: [SpeechClip], cacheName: String) throws -> [SpeechClip] {
-        let cache = (NSTemporaryDirectory() as NSString).appendingPathComponent("incant-bench-reverb-\(cacheName)")
+        try throughSox(clips, effects: ["sinc", "200-5000", "reverb", "50", "50", "100"], cacheName: "reverb-" + cacheName)
+    }
+
+    /// `clips` through a telephone-band channel: sampled at 8 kHz and back (nothing above 4 kHz,
+    /// as a Bluetooth headset's narrow-band mode or a phone line carries); cached like
+    /// ``bandLimitedReverb(_:cacheName:)``.
+    static func telephoneBand(_ clips: [SpeechClip], cacheName: String) throws -> [SpeechClip] {
+        try throughSox(clips, effects: ["rate", "8000", "rate", "16000"], cacheName: "phone-" + cacheName)
+    }
+
+    /// `clips` through sox `effects`, cached under `cacheName` in the temporary folder.
+    static func throughSox(_ clips: [SpeechClip], effects: [String], cacheName: String) throws -> [SpeechClip] {
+        let cache = (NSTemporaryDirectory() as NSString).appendingPathComponent("incant-bench-\(cacheName)")
         try FileManager.default.createDirectory(atPath: cache, withIntermediateDirectories: true)
         return try clips.map { clip in
             let file = cache + "/" + clip.name.replacingOccurrences(of: "/", with: "_") + ".raw"
@@ -148,7 +160,7 @@ struct RealRoomClips {
             if let data = FileManager.default.contents(atPath: file) {
                 converted.samples = data.withUnsafeBytes { Array($0.bindMemory(to: Int16.self)) }
             } else {
-                converted.samples = try ContrastSweep.bandLimitedReverb(clip.samples)
+                converted.samples = try ContrastSweep.sox(clip.samples, effects: effects)
                 try converted.samples.withUnsafeBufferPointer { Data(buffer: $0) }
                     .write(to: URL(fileURLWithPath: file), options: .atomic)
             }

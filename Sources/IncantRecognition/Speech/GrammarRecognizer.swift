@@ -273,13 +273,16 @@ public final class GrammarRecognizer: @unchecked Sendable {
         var evidence: AcousticEvidence?
         if let phones = phoneLoop {
             let policy = options.acceptance
-            let measured = AcousticEvidence(
+            var measured = AcousticEvidence(
                 grammar: textSlots?.carrier ?? hypothesis, phoneLoop: textSlots?.maskingSlots(in: phones) ?? phones,
                 levels: policy.needsFrameLevels ? FrameLevels(samples: samples) : nil,
                 speechGate: policy.speechGate, wordRelativeGate: policy.wordRelativeGate,
                 voicedWordGate: policy.noisyVoicedWordGate,
                 voicing: policy.needsVoicing ? Voicing(samples: samples) : nil,
                 pronunciations: { [decoder] word in decoder.pronunciations(of: word) })
+            if policy.narrowBandCenterDrop != 0 {
+                measured.highBandLevel = ChannelBandwidth(samples: samples)?.highBandLevel ?? 0
+            }
             evidence = measured
             margin = measured.utteranceMargin
             confidence = options.acceptance.confidence(measured)
@@ -310,7 +313,12 @@ public final class GrammarRecognizer: @unchecked Sendable {
             rejection: rejection, scoreMargin: margin, audioSeconds: audioSeconds,
             decodeSeconds: seconds(since: start), words: hypothesis.spokenWords, evidence: evidence)
         recognition.contrasts = contrasts
-        if !contrasts.isEmpty { recognition.highBandLevel = ChannelBandwidth(samples: samples)?.highBandLevel }
+        if !contrasts.isEmpty {
+            // Measured already when the acceptance needed it.
+            recognition.highBandLevel =
+                options.acceptance.narrowBandCenterDrop != 0 && evidence != nil
+                ? evidence?.highBandLevel : ChannelBandwidth(samples: samples)?.highBandLevel
+        }
         if let limit = options.contrastMargin(
             wordsAboveBackground: evidence?.wordsAboveBackground ?? .infinity,
             highBandLevel: recognition.highBandLevel)
