@@ -85,7 +85,6 @@ struct LeverSweep {
             case "--running-cmn": options.decoder.normalizesWholeUtterance = false
             case "--contrast-margin": options.contrastMargin = Double(try next())
             case "--contrast-span": options.contrastSpanLength = max(1, Int(try next()) ?? 1)
-            case "--narrow-band-drop": options.acceptance.narrowBandCenterDrop = Double(try next()) ?? 0
             case "--narrow-band-margin":
                 let text = try next()
                 options.narrowBandContrastMargin = text == "off" ? nil : Double(text)

@@ -370,25 +370,4 @@ struct AcousticEvidenceTests {
         evidence.phoneAgreement = 0
         #expect(off.confidence(evidence) > 0.5)
     }
-
-    @Test("on a narrow channel the margin centre drops; on a wide one, or unmeasured, it stays")
-    func narrowChannelCentre() {
-        var policy = AcceptancePolicy.phrases
-        policy.narrowBandCenterDrop = 10
-        var evidence = AcousticEvidence(
-            utteranceMargin: -20, worstWordMargin: -30, meanWordMargin: policy.marginCenter - 5, coverage: 1,
-            speechFrames: 200, wordFrames: 200, support: 1)
-        evidence.voicing = 0.7
-        evidence.phoneAgreement = policy.agreementCenter
-        // Unmeasured (0) and wide: below the centre.
-        #expect(policy.confidence(evidence) < 0.5)
-        evidence.highBandLevel = policy.narrowBandLevel + 1
-        #expect(policy.confidence(evidence) < 0.5)
-        // Narrow: the centre lies 10 lower, 5 below the margin.
-        evidence.highBandLevel = policy.narrowBandLevel
-        #expect(policy.confidence(evidence) > 0.5)
-        policy.narrowBandCenterDrop = 0
-        #expect(policy.confidence(evidence) < 0.5)
-    }
 }
-

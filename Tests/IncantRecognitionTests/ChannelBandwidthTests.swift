@@ -21,7 +21,7 @@ struct ChannelBandwidthTests {
 
     @Test("real and synthesized wide-band speech keeps its high band; a narrow channel loses it")
     func narrowChannelsAreFound() throws {
-        let threshold = RecognizerOptions().acceptance.narrowBandLevel
+        let threshold = RecognizerOptions().narrowBandLevel
         var wide = [try Speech.synthesize("turn off the kitchen lights")]
         if SharedSpeech.isAvailable {
             let clips = try FileManager.default.contentsOfDirectory(
@@ -59,7 +59,7 @@ struct ChannelBandwidthTests {
     @Test("on a narrow channel the contrast margin widens; on a wide one, or unmeasured, it stays")
     func narrowChannelWidensTheMargin() {
         var options = RecognizerOptions()
-        let narrow = options.acceptance.narrowBandLevel
+        let narrow = options.narrowBandLevel
         #expect(options.contrastMargin(wordsAboveBackground: 40, highBandLevel: narrow - 20) == 200)
         #expect(options.contrastMargin(wordsAboveBackground: 40, highBandLevel: narrow) == 200)
         #expect(options.contrastMargin(wordsAboveBackground: 40, highBandLevel: narrow + 1) == 0)
@@ -88,7 +88,7 @@ struct ChannelBandwidthTests {
         let sentence = "turn off the kitchen lights"
         let wide = try recognizer.recognizeSynchronously(try Speech.synthesize(sentence))
         try #require(wide.transcript == sentence, "heard \"\(wide.transcript)\"")
-        #expect((wide.highBandLevel ?? -.infinity) > options.acceptance.narrowBandLevel)
+        #expect((wide.highBandLevel ?? -.infinity) > options.narrowBandLevel)
         #expect(wide.contested.isEmpty, "\(wide.contested)")
         // A microphone that passes 200–5000 Hz.
         let narrow = try recognizer.recognizeSynchronously(
@@ -96,7 +96,7 @@ struct ChannelBandwidthTests {
         try #require(
             !narrow.isRejected && !narrow.contrasts.isEmpty,
             "\(narrow.transcript) (\(narrow.acousticConfidence)) \(narrow.contrasts)")
-        #expect((narrow.highBandLevel ?? 0) <= options.acceptance.narrowBandLevel)
+        #expect((narrow.highBandLevel ?? 0) <= options.narrowBandLevel)
         #expect(!narrow.contested.isEmpty)
     }
 }

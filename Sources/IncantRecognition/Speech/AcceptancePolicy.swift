@@ -111,14 +111,6 @@ public struct AcceptancePolicy: Sendable, Hashable {
     /// Other people talking behind the speaker fill the quiet frames of the words and the audio
     /// around them alike; kitchen clatter beside short speech is hardly voiced.
     public var voicedBackground: Double? = nil
-    /// The ``ChannelBandwidth/highBandLevel`` (dB) at or below which a channel counts as narrow
-    /// (nearly nothing above 5.5 kHz: a phone line, a headset's narrow-band mode, a microphone
-    /// that cuts the highs).
-    public var narrowBandLevel: Double = -45
-    /// How much lower the margin centre lies on a narrow channel
-    /// (``AcousticEvidence/highBandLevel`` at or below ``narrowBandLevel``): the phrase's
-    /// triphones lose more of their fit there than the free loop's phones do. 0: none.
-    public var narrowBandCenterDrop: Double = 0
 
     public init(
         marginCenter: Double, marginScale: Double, minimumCoverage: Double, speechGate: Double = 0,
@@ -172,7 +164,6 @@ public struct AcceptancePolicy: Sendable, Hashable {
         else { return 0 }
         let center =
             center(wordsAboveBackground: above) + raise(wordFrames: evidence.wordFrames, wordsAboveBackground: above)
-            - (evidence.highBandLevel <= narrowBandLevel ? narrowBandCenterDrop : 0)
         return 1 / (1 + exp(-(score(evidence) - center) / marginScale))
     }
 

@@ -61,9 +61,6 @@ public struct AcousticEvidence: Sendable, Hashable, Codable {
     public var outsideVoicing: Double = 0
     /// The loop's own per-frame acoustic score over the spoken words' frames.
     public var loopWordScore: Double = 0
-    /// How much of the spectrum the channel carries (``ChannelBandwidth/highBandLevel``); 0 when
-    /// not measured.
-    public var highBandLevel: Double = 0
 
     public init(
         utteranceMargin: Double, worstWordMargin: Double, meanWordMargin: Double, coverage: Double, speechFrames: Int,

@@ -273,16 +273,13 @@ public final class GrammarRecognizer: @unchecked Sendable {
         var evidence: AcousticEvidence?
         if let phones = phoneLoop {
             let policy = options.acceptance
-            var measured = AcousticEvidence(
+            let measured = AcousticEvidence(
                 grammar: textSlots?.carrier ?? hypothesis, phoneLoop: textSlots?.maskingSlots(in: phones) ?? phones,
                 levels: policy.needsFrameLevels ? FrameLevels(samples: samples) : nil,
                 speechGate: policy.speechGate, wordRelativeGate: policy.wordRelativeGate,
                 voicedWordGate: policy.noisyVoicedWordGate,
                 voicing: policy.needsVoicing ? Voicing(samples: samples) : nil,
                 pronunciations: { [decoder] word in decoder.pronunciations(of: word) })
-            if policy.narrowBandCenterDrop != 0 {
-                measured.highBandLevel = ChannelBandwidth(samples: samples)?.highBandLevel ?? 0
-            }
             evidence = measured
             margin = measured.utteranceMargin
             confidence = options.acceptance.confidence(measured)
@@ -314,10 +311,7 @@ public final class GrammarRecognizer: @unchecked Sendable {
             decodeSeconds: seconds(since: start), words: hypothesis.spokenWords, evidence: evidence)
         recognition.contrasts = contrasts
         if !contrasts.isEmpty {
-            // Measured already when the acceptance needed it.
-            recognition.highBandLevel =
-                options.acceptance.narrowBandCenterDrop != 0 && evidence != nil
-                ? evidence?.highBandLevel : ChannelBandwidth(samples: samples)?.highBandLevel
+            recognition.highBandLevel = ChannelBandwidth(samples: samples)?.highBandLevel
         }
         if let limit = options.contrastMargin(
             wordsAboveBackground: evidence?.wordsAboveBackground ?? .infinity,

@@ -33,11 +33,15 @@ public struct RecognizerOptions: Sendable {
     /// centre does. See <doc:HowAcceptanceIsDecided> for why it is not on by default.
     public var noisyContrastMargin: Double? = nil
     /// The contrast margin for an utterance whose channel carries nearly nothing above 5.5 kHz
-    /// (``ChannelBandwidth/highBandLevel`` at or below ``AcceptancePolicy/narrowBandLevel``), when wider than
+    /// (``ChannelBandwidth/highBandLevel`` at or below ``narrowBandLevel``), when wider than
     /// the margin for its loudness; nil keeps one margin for every channel. Without the high
     /// band the acoustic model hears "off" and "on", "six" and "eight" alike, so a narrow win
     /// there is asked about. See <doc:HowAcceptanceIsDecided>.
     public var narrowBandContrastMargin: Double? = 200
+    /// The ``ChannelBandwidth/highBandLevel`` (dB) at or below which a channel counts as narrow
+    /// (nearly nothing above 5.5 kHz: a phone line, a headset's narrow-band mode, a microphone
+    /// that cuts the highs).
+    public var narrowBandLevel: Double = -45
     /// The longest stretch of words contrasted with other words the grammar allows in its
     /// place, and the longest replacement: 2 also sets "twelve" against "twenty one" and
     /// "bedroom" against "living room"; 1 contrasts single words with single words only.
@@ -107,7 +111,7 @@ public struct RecognizerOptions: Sendable {
             let quiet = acceptance.quietShare(wordsAboveBackground: above)
             margin = noisyContrastMargin + (contrastMargin - noisyContrastMargin) * quiet
         }
-        if let narrowBandContrastMargin, let highBandLevel, highBandLevel <= acceptance.narrowBandLevel {
+        if let narrowBandContrastMargin, let highBandLevel, highBandLevel <= narrowBandLevel {
             margin = max(margin, narrowBandContrastMargin)
         }
         return margin
