@@ -365,12 +365,10 @@ extension WordGraph {
     }
 
     /// The sentences of the graph that differ from `words` in one stretch of at most
-    /// `maximumLength` words, replaced by at most `maximumLength` other words ("twenty one" for
-    /// "twelve", "living room" for "bedroom", "twenty" for "twenty one"), with the words before
-    /// and after it unchanged. A stretch that shares its first or last word with its
-    /// replacement of the same length is left out: the shorter stretch without that word holds
-    /// it. One-word stretches replaced by one word are ``substitutions(of:)``. Empty when
-    /// `words` is not a sentence of the graph.
+    /// `maximumLength` words, replaced by another number of words, at most `maximumLength`
+    /// ("twenty one" for "twelve", "living room" for "bedroom", "twenty" for "twenty one"),
+    /// with the words before and after it unchanged. One word replaced by one word is
+    /// ``substitutions(of:)``. Empty when `words` is not a sentence of the graph.
     package func spanSubstitutions(of words: [String], maximumLength: Int = 2) -> [WordSpanSubstitution] {
         let ids = Dictionary(self.words.enumerated().map { ($1, Int32($0)) }, uniquingKeysWith: { first, _ in first })
         var path: [Int32] = []
@@ -401,13 +399,7 @@ extension WordGraph {
                         replacements.append(candidate.words)
                     }
                 }
-                for replacement in replacements {
-                    if replacement.count == 1 && length == 1 { continue }
-                    if replacement.count == length
-                        && (replacement.first == heard.first || replacement.last == heard.last)
-                    {
-                        continue
-                    }
+                for replacement in replacements where replacement.count != length {
                     found.append(
                         WordSpanSubstitution(
                             position: position, length: length,
