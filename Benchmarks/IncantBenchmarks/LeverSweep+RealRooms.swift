@@ -31,7 +31,9 @@ extension LeverSweep {
         coffeeCatalog: PhraseCatalog, homeCatalog: PhraseCatalog, paths: BenchmarkPaths
     ) throws {
         let room = RealRoomClips(paths: paths)
-        let wakeNames = ["wake", "wakeNegatives", "wakeReverb", "wakeReverbNegatives", "wakePhone", "wakePhoneNegatives"]
+        let wakeNames = [
+            "wake", "wakeNegatives", "wakeReverb", "wakeReverbNegatives", "wakePhone", "wakePhoneNegatives",
+        ]
         if wakeNames.contains(where: wants) {
             let all = try room.wakeWords()
             let clips = all.enumerated().filter { $0.offset % stride == offset % stride }.map(\.element)
@@ -49,7 +51,9 @@ extension LeverSweep {
             if wants("wakePhone") || wants("wakePhoneNegatives") {
                 let phone = try RealRoomClips.telephoneBand(clips, cacheName: "wakeword")
                 if wants("wakePhone") { conditions.append(("wakePhone", phone, with)) }
-                if wants("wakePhoneNegatives") { conditions.append(("wakePhoneNegatives", phone.map(\.asNegative), without)) }
+                if wants("wakePhoneNegatives") {
+                    conditions.append(("wakePhoneNegatives", phone.map(\.asNegative), without))
+                }
             }
         }
         // Each kind of talker and its babbles are made once, the first time a condition needs them.

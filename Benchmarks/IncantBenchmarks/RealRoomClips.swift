@@ -140,7 +140,8 @@ struct RealRoomClips {
 
     /// `clips` band-limited to 200–5000 Hz with a room's reverb (sox), cached by name.
     static func bandLimitedReverb(_ clips: [SpeechClip], cacheName: String) throws -> [SpeechClip] {
-        try throughSox(clips, effects: ["sinc", "200-5000", "reverb", "50", "50", "100"], cacheName: "reverb-" + cacheName)
+        try throughSox(
+            clips, effects: ["sinc", "200-5000", "reverb", "50", "50", "100"], cacheName: "reverb-" + cacheName)
     }
 
     /// `clips` through a telephone-band channel: sampled at 8 kHz and back (nothing above 4 kHz,

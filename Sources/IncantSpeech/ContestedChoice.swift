@@ -90,7 +90,9 @@ public struct Contest: Sendable {
         let said = TextNormalizer.words(of: answer)
         let named = alternatives.filter { Self.says(said, $0.word) }
         let longest = named.filter { one in
-            !named.contains { other in other.word != one.word && Self.says(other.word.split(separator: " ").map(String.init), one.word) }
+            !named.contains { other in
+                other.word != one.word && Self.says(other.word.split(separator: " ").map(String.init), one.word)
+            }
         }
         return longest.count == 1 ? longest[0] : nil
     }

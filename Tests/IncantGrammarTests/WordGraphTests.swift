@@ -27,7 +27,10 @@ struct WordGraphTests {
         let graph = try #require(GrammarCompiler.compile(catalog).graph)
         let words = { (text: String) in text.split(separator: " ").map(String.init) }
         let described = { (text: String) in
-            Set(graph.spanSubstitutions(of: words(text)).map { "\($0.position)+\($0.length):\($0.words.joined(separator: " "))" })
+            Set(
+                graph.spanSubstitutions(of: words(text)).map {
+                    "\($0.position)+\($0.length):\($0.words.joined(separator: " "))"
+                })
         }
         let room = described("turn on the bedroom lights")
         // A room of two words for a room of one, and the other way round.
@@ -54,4 +57,3 @@ struct WordGraphTests {
         #expect(graph.spanSubstitutions(of: words("turn on the kitchen")).isEmpty)
     }
 }
-

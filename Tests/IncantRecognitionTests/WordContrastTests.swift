@@ -135,4 +135,3 @@ struct WordContrastTests {
         #expect(timer.resolve([number.alternatives[1]], matcher: matcher)?.parameters["minutes"] == .integer(20))
     }
 }
-

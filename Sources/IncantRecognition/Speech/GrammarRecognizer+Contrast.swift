@@ -31,7 +31,9 @@ extension GrammarRecognizer {
             }
         }
         var found: [WordContrast] = []
-        for (stretch, rivals) in rivalsAt.sorted(by: { ($0.key.position, $0.key.length) < ($1.key.position, $1.key.length) })
+        for (stretch, rivals) in rivalsAt.sorted(by: {
+            ($0.key.position, $0.key.length) < ($1.key.position, $1.key.length)
+        })
         where !words[stretch.range].contains(slot) {
             let position = stretch.position
             let last = stretch.range.upperBound - 1
@@ -40,7 +42,8 @@ extension GrammarRecognizer {
             let before = hasBefore ? [words[position - 1]] : []
             let after = hasAfter ? [words[last + 1]] : []
             // Beside a slot, the stretch's own frames: the slot's speech is no silence to absorb.
-            let lower = hasBefore ? segments[position - 1].startFrame : segments[position].startFrame - (position > 0 ? 0 : 20)
+            let lower =
+                hasBefore ? segments[position - 1].startFrame : segments[position].startFrame - (position > 0 ? 0 : 20)
             let upper =
                 hasAfter ? segments[last + 1].endFrame + 1 : segments[last].endFrame + (last + 1 < words.count ? 1 : 21)
             let range = max(0, lower)..<min(frames.count, upper)
@@ -92,7 +95,9 @@ extension GrammarRecognizer {
 
     /// Searches `range` of `frames` with a grammar of one sentence: a place after another,
     /// each holding one of its alternatives (a word or several words).
-    private func align(_ places: [[[String]]], frames: CepstralFrames, range: Range<Int>) throws -> RecognitionHypothesis? {
+    private func align(_ places: [[[String]]], frames: CepstralFrames, range: Range<Int>) throws
+        -> RecognitionHypothesis?
+    {
         // A word graph in FSG text: cheaper to load than JSGF, and a JSGF search replaced under
         // the same name leaves its compiled grammar behind in pocketsphinx, every utterance.
         var transitions: [String] = []
