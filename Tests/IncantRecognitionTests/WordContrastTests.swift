@@ -24,19 +24,23 @@ struct WordContrastTests {
         #expect(onOff.alternative.split(separator: " ").count == 5)
     }
 
+    /// The decision on `heard`, accepted by the recognizer with `contested` words.
+    static func decide(_ heard: String, _ contested: [ContestedWord], matcher: PhraseMatcher) -> SpeechDecision {
+        let result = RecognitionResult(
+            transcripts: [heard], confidence: 0.9, rejection: nil, audioSeconds: 2, decodeSeconds: 0,
+            contestedWords: contested)
+        return UtteranceInterpreter(
+            recognizer: PocketSphinxRecognizer(try! DemoCatalog.recognizer.get()), matcher: matcher
+        )
+        .interpret(result).decision
+    }
+
     @Test("a contested word that means another action asks which was said; one that means the same does not")
     func contestedWordsDecide() throws {
         let catalog = try DemoCatalog.load()
         let matcher = PhraseMatcher(catalog: catalog)
-        let heard = "turn on the kitchen lights"
-        func decide(_ contested: [ContestedWord]) -> SpeechDecision {
-            let result = RecognitionResult(
-                transcripts: [heard], confidence: 0.9, rejection: nil, audioSeconds: 2, decodeSeconds: 0,
-                contestedWords: contested)
-            return UtteranceInterpreter(
-                recognizer: PocketSphinxRecognizer(try! DemoCatalog.recognizer.get()), matcher: matcher
-            )
-            .interpret(result).decision
+        let decide = { (contested: [ContestedWord]) in
+            Self.decide("turn on the kitchen lights", contested, matcher: matcher)
         }
         let onOff = ContestedWord(position: 1, heard: "on", rival: "off", alternative: "turn off the kitchen lights")
         guard case .uncertain(let choice) = decide([onOff]) else {
@@ -89,14 +93,8 @@ struct WordContrastTests {
     func contestedStretchesDecide() throws {
         let catalog = try DemoCatalog.load()
         let matcher = PhraseMatcher(catalog: catalog)
-        func decide(_ heard: String, _ contested: [ContestedWord]) -> SpeechDecision {
-            let result = RecognitionResult(
-                transcripts: [heard], confidence: 0.9, rejection: nil, audioSeconds: 2, decodeSeconds: 0,
-                contestedWords: contested)
-            return UtteranceInterpreter(
-                recognizer: PocketSphinxRecognizer(try! DemoCatalog.recognizer.get()), matcher: matcher
-            )
-            .interpret(result).decision
+        let decide = { (heard: String, contested: [ContestedWord]) in
+            Self.decide(heard, contested, matcher: matcher)
         }
         let room = ContestedWord(
             position: 3, length: 2, heard: "living room", rival: "bedroom", alternative: "turn on the bedroom lights")
