@@ -177,6 +177,8 @@ struct ActionBenchmark {
         var incantOptions = options
         // Every contrast measured and none deciding: each margin is then applied to the same decodes.
         incantOptions.contrastMargin = -.infinity
+        // The channel measured wherever the widest narrow-channel margin applied below could use it.
+        incantOptions.narrowBandContrastMargin = margins.compactMap { $0?.narrowBand }.max()
         incantOptions.dictionaryFiles = [paths.dictionary]
         let incant = try IncantSystem(catalog: catalog, options: incantOptions)
         let baseline =

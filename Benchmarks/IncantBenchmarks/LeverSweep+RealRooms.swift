@@ -41,19 +41,11 @@ extension LeverSweep {
             let without = try room.catalog(withWakePhrases: false)
             if wants("wake") { conditions.append(("wake", clips, with)) }
             if wants("wakeNegatives") { conditions.append(("wakeNegatives", clips.map(\.asNegative), without)) }
-            if wants("wakeReverb") || wants("wakeReverbNegatives") {
-                let reverberant = try RealRoomClips.bandLimitedReverb(clips, cacheName: "wakeword")
-                if wants("wakeReverb") { conditions.append(("wakeReverb", reverberant, with)) }
-                if wants("wakeReverbNegatives") {
-                    conditions.append(("wakeReverbNegatives", reverberant.map(\.asNegative), without))
-                }
+            try appendChannel("wakeReverb", to: &conditions, own: with, other: without) {
+                try RealRoomClips.bandLimitedReverb(clips, cacheName: "wakeword")
             }
-            if wants("wakePhone") || wants("wakePhoneNegatives") {
-                let phone = try RealRoomClips.telephoneBand(clips, cacheName: "wakeword")
-                if wants("wakePhone") { conditions.append(("wakePhone", phone, with)) }
-                if wants("wakePhoneNegatives") {
-                    conditions.append(("wakePhoneNegatives", phone.map(\.asNegative), without))
-                }
+            try appendChannel("wakePhone", to: &conditions, own: with, other: without) {
+                try RealRoomClips.telephoneBand(clips, cacheName: "wakeword")
             }
         }
         // Each kind of talker and its babbles are made once, the first time a condition needs them.
@@ -98,20 +90,25 @@ extension LeverSweep {
         try appendBabble(
             "proseBabble", to: &conditions, coffee: coffee, coffeeCatalog: coffeeCatalog, homeCatalog: homeCatalog
         ) { babbles(of: try proseTalkers()) }
-        if wants("reverb") || wants("reverbNegatives") {
-            let reverberant = try RealRoomClips.bandLimitedReverb(coffee, cacheName: "coffee")
-            if wants("reverb") { conditions.append(("reverb", reverberant, coffeeCatalog)) }
-            if wants("reverbNegatives") {
-                conditions.append(("reverbNegatives", reverberant.map(\.asNegative), homeCatalog))
-            }
+        try appendChannel("reverb", to: &conditions, own: coffeeCatalog, other: homeCatalog) {
+            try RealRoomClips.bandLimitedReverb(coffee, cacheName: "coffee")
         }
-        if wants("phone") || wants("phoneNegatives") {
-            let phone = try RealRoomClips.telephoneBand(coffee, cacheName: "coffee")
-            if wants("phone") { conditions.append(("phone", phone, coffeeCatalog)) }
-            if wants("phoneNegatives") {
-                conditions.append(("phoneNegatives", phone.map(\.asNegative), homeCatalog))
-            }
+        try appendChannel("phone", to: &conditions, own: coffeeCatalog, other: homeCatalog) {
+            try RealRoomClips.telephoneBand(coffee, cacheName: "coffee")
         }
+    }
+
+    /// `<name>` (the clips `make` gives, against their `own` phrases) and `<name>Negatives` (the
+    /// same against `other` phrases, where every accept is false), each only when wanted; the
+    /// clips are made once, and only when one of them is.
+    func appendChannel(
+        _ name: String, to conditions: inout [(String, [SpeechClip], PhraseCatalog)], own: PhraseCatalog,
+        other: PhraseCatalog, make: () throws -> [SpeechClip]
+    ) throws {
+        guard wants(name) || wants(name + "Negatives") else { return }
+        let clips = try make()
+        if wants(name) { conditions.append((name, clips, own)) }
+        if wants(name + "Negatives") { conditions.append((name + "Negatives", clips.map(\.asNegative), other)) }
     }
 
     /// The conditions of one kind of babble, each only when wanted: `<stem>Alone` (the babble

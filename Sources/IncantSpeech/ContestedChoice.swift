@@ -88,20 +88,12 @@ public struct Contest: Sendable {
     /// only as part of another one named ("twenty" in "twenty one") does not count.
     public func alternative(answering answer: String) -> ContestedAlternative? {
         let said = TextNormalizer.words(of: answer)
-        let named = alternatives.filter { Self.says(said, $0.word) }
+        let wordsOf = { (alternative: ContestedAlternative) in alternative.word.split(separator: " ").map(String.init) }
+        let named = alternatives.filter { said.firstRange(of: wordsOf($0)) != nil }
         let longest = named.filter { one in
-            !named.contains { other in
-                other.word != one.word && Self.says(other.word.split(separator: " ").map(String.init), one.word)
-            }
+            !named.contains { other in other.word != one.word && wordsOf(other).firstRange(of: wordsOf(one)) != nil }
         }
         return longest.count == 1 ? longest[0] : nil
-    }
-
-    /// Whether `words` hold the words of `phrase` one after another.
-    private static func says(_ words: [String], _ phrase: String) -> Bool {
-        let wanted = phrase.split(separator: " ").map(String.init)
-        guard !wanted.isEmpty, wanted.count <= words.count else { return false }
-        return (0...(words.count - wanted.count)).contains { Array(words[$0..<($0 + wanted.count)]) == wanted }
     }
 
     /// Whether an answer calls the question off ("cancel", "never mind", "neither").

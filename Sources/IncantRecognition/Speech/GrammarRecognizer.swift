@@ -310,7 +310,8 @@ public final class GrammarRecognizer: @unchecked Sendable {
             rejection: rejection, scoreMargin: margin, audioSeconds: audioSeconds,
             decodeSeconds: seconds(since: start), words: hypothesis.spokenWords, evidence: evidence)
         recognition.contrasts = contrasts
-        if !contrasts.isEmpty {
+        // The channel can only change the decision on a contrast within the narrow-channel margin.
+        if let narrow = options.narrowBandContrastMargin, contrasts.contains(where: { $0.margin < narrow }) {
             recognition.highBandLevel = ChannelBandwidth(samples: samples)?.highBandLevel
         }
         if let limit = options.contrastMargin(

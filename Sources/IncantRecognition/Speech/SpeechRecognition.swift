@@ -30,7 +30,8 @@ public struct SpeechRecognition: Sendable {
     /// (a margin below ``RecognizerOptions/contrastMargin``): what was said may be either.
     public var contested: [WordContrast] = []
     /// How much of the spectrum the channel carries (``ChannelBandwidth/highBandLevel``),
-    /// measured when the transcript has contrasts; nil otherwise.
+    /// measured when a contrast lies within ``RecognizerOptions/narrowBandContrastMargin``; nil
+    /// otherwise.
     public var highBandLevel: Double?
 
     /// The transcripts with a ``contested`` word's rival in its place.
