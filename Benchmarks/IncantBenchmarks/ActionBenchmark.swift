@@ -180,6 +180,7 @@ struct ActionBenchmark {
         // The channel measured wherever the widest narrow-channel margin applied below could use it.
         incantOptions.narrowBandContrastMargin = margins.compactMap { $0?.narrowBand }.max()
         incantOptions.dictionaryFiles = [paths.dictionary]
+        incantOptions.narrowBandAdaptation = paths.narrowBandTransform
         let incant = try IncantSystem(catalog: catalog, options: incantOptions)
         let baseline =
             measuresBaseline ? try JSGFBaselineSystem(catalog: catalog, dictionaryFiles: [paths.dictionary]) : nil

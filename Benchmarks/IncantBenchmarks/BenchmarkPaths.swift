@@ -31,6 +31,12 @@ struct BenchmarkPaths {
     var nonCommands: String { root + "/Benchmarks/data/non-commands.txt" }
     /// The project's pronunciation additions, read by `incant` by default.
     var dictionary: String { root + "/models/dictionary.dict" }
+    /// The project's transform for narrow channels (``RecognizerOptions/narrowBandAdaptation``),
+    /// read by `incant` by default; nil while it has not been made.
+    var narrowBandTransform: String? {
+        let path = root + "/models/narrow-band.mllr"
+        return FileManager.default.fileExists(atPath: path) ? path : nil
+    }
 
     /// Where synthesized speech is cached between runs.
     var synthesisCache: String {

@@ -10,6 +10,7 @@ import Synchronization
 ///     incant-bench levers [--stride N] [--snr 24,6] [--decoder -beam=1e-60 ...] [--no-phone-loop]
 ///                         [--parallel] [--workers N] [--mean-frames N]
 ///                         [--adapt N [--adapt-snr 6,9,12] [--adapt-noise F] [--adapt-accepted]]
+///                         [--adapt-channel phone,reverb,band,clean] [--narrow-adaptation FILE|off]
 ///                         [--adapt-online] [--margin-center X] [--support X] [--coverage X] [--word-gate dB|off]
 ///                         [--voicing X] [--noisy-center X|off] [--offset K] [--phone-agreement X]
 ///                         [--agreement-weight X] [--agreement-center X] [--short-raise X]
@@ -43,6 +44,12 @@ struct LeverSweep {
     var adaptsToAccepted = false
     /// Noise mixed into the adaptation takes instead of the kitchen noise (`--adapt-noise F`).
     var adaptationNoisePath: String?
+    /// Channels the adaptation takes pass through first, one take after another
+    /// (`--adapt-channel phone,reverb`): the telephone band or band-limiting with reverb, as the
+    /// `phone` and `reverb` conditions; `clean` leaves a take as it is.
+    var adaptationChannels: [String] = []
+    /// The transform for narrow channels (`--narrow-adaptation FILE|off`; nil: the project's).
+    var narrowAdaptation: String?
     /// Adapt while decoding each condition (``OnlineAdaptation``: a listener in that room),
     /// every worker its own, starting unadapted.
     var adaptsOnline = false
@@ -85,6 +92,8 @@ struct LeverSweep {
             case "--running-cmn": options.decoder.normalizesWholeUtterance = false
             case "--contrast-margin": options.contrastMargin = Double(try next())
             case "--contrast-span": options.contrastSpanLength = max(1, Int(try next()) ?? 1)
+            // An MLLR transform for narrow channels, or `off`.
+            case "--narrow-adaptation": narrowAdaptation = try next()
             case "--narrow-band-margin":
                 let text = try next()
                 options.narrowBandContrastMargin = text == "off" ? nil : Double(text)
@@ -107,6 +116,12 @@ struct LeverSweep {
             case "--adapt-accepted": adaptsToAccepted = true
             case "--adapt-noise": adaptationNoisePath = try next()
             case "--adapt-online": adaptsOnline = true
+            case "--adapt-channel":
+                adaptationChannels = try next().split(separator: ",").map(String.init)
+                if let unknown = adaptationChannels.first(where: { !["phone", "reverb", "band", "clean"].contains($0) })
+                {
+                    throw BenchmarkError("--adapt-channel expects phone, reverb, band or clean, not \(unknown)")
+                }
             case "--noisy-support": options.acceptance.minimumNoisySupport = Double(try next()) ?? 0
             // A number, or `off`.
             case "--noisy-voiced-coverage": options.acceptance.minimumNoisyVoicedCoverage = Double(try next())
@@ -154,6 +169,8 @@ struct LeverSweep {
         let paths = BenchmarkPaths()
         var configured = options
         configured.dictionaryFiles = [paths.dictionary]
+        configured.narrowBandAdaptation =
+            narrowAdaptation == "off" ? nil : narrowAdaptation ?? paths.narrowBandTransform
         let coffee = CoffeeRecordings(paths: paths)
         let coffeeCatalog = PhraseCatalog(shortcuts: try coffee.shortcuts())
         let homeCatalog = PhraseCatalog(shortcuts: try DefinitionLoader.load(path: paths.homePhrases))
@@ -299,6 +316,15 @@ struct LeverSweep {
         var takes: [AdaptationTake] = []
         for (index, clip) in clips where takes.count < adaptationTakes {
             var samples = clip.samples
+            switch adaptationChannels.isEmpty ? nil : adaptationChannels[takes.count % adaptationChannels.count] {
+            case "phone": samples = try RealRoomClips.telephoneBand([clip], cacheName: "coffee")[0].samples
+            case "reverb": samples = try RealRoomClips.bandLimitedReverb([clip], cacheName: "coffee")[0].samples
+            case "band":
+                samples = try RealRoomClips.throughSox(
+                    [clip], effects: ["sinc", "200-5000"], cacheName: "band-coffee")[0]
+                    .samples
+            default: break
+            }
             if !adaptationSNRs.isEmpty {
                 let snr = adaptationSNRs[takes.count % adaptationSNRs.count]
                 samples = noise.mix(samples, snr: snr, seed: 0xADA9_0000 &+ UInt64(index))

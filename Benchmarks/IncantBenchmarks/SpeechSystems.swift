@@ -39,8 +39,11 @@ final class IncantSystem: SpeechSystem, @unchecked Sendable {
     let recognizer: GrammarRecognizer
     let interpreter: SpeechInterpreter
 
+    /// Incant as shipped, with the project's transform for narrow channels.
     convenience init(catalog: PhraseCatalog, dictionaryFiles: [String]) throws {
-        try self.init(catalog: catalog, options: RecognizerOptions(dictionaryFiles: dictionaryFiles))
+        var options = RecognizerOptions(dictionaryFiles: dictionaryFiles)
+        options.narrowBandAdaptation = BenchmarkPaths().narrowBandTransform
+        try self.init(catalog: catalog, options: options)
     }
 
     /// Incant with other settings (`incant-bench levers`).

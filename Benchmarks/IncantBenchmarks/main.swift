@@ -15,6 +15,8 @@ import IncantPhrases
 //                                               (right / wrong / rejected actions per source, see ActionBenchmark)
 //   swift run -c release incant-bench text-slots [--stride N] [--real-stride N] [--voices all|mixed|quick]
 //                                               (free-text slots by voice, see TextSlotBenchmark)
+//   swift run -c release incant-bench narrow-band-transform --out FILE [options]
+//                                               (the transform for narrow channels, see NarrowBandTraining)
 //   swift run -c release incant-bench front-ends [--stride N] [--front-ends a,b] [--workers N]
 //                                               (denoisers before recognition, see FrontEndBenchmark)
 //
@@ -35,6 +37,7 @@ let usage = """
            incant-bench actions [options]       (right / wrong / rejected per source; see ActionBenchmark.swift)
            incant-bench text-slots [--stride N] [--real-stride N] [--voices all|mixed|quick] [--dictation-beams tuned|default] [--show-wrong]
            incant-bench front-ends [--stride N] [--front-ends identity,deepfilternet,rnnoise] [--workers N] [--cpu-only]
+           incant-bench narrow-band-transform --out FILE [--sources coffee,wake,synthetic] [--channel phone|band] [--stride N --offset K] [--takes N]
            incant-bench wake [--phrases "alexa,smart mirror,hey computer"] [--hours H (default 10)] [--stride N] [--snr DB] [--dump FILE] [--rss-minutes M] [--passages N] [--spotting-threshold T] [--front-end NAME] [--both-views]
 
     """
@@ -142,6 +145,13 @@ case "text-slots":
         try TextSlotBenchmark(arguments: Array(arguments.dropFirst())).run()
     } catch {
         FileHandle.standardError.write(Data("incant-bench text-slots: \(error)\n".utf8))
+        exit(1)
+    }
+case "narrow-band-transform":
+    do {
+        try NarrowBandTraining(arguments: Array(arguments.dropFirst())).run()
+    } catch {
+        FileHandle.standardError.write(Data("incant-bench narrow-band-transform: \(error)\n".utf8))
         exit(1)
     }
 case "wake":

@@ -29,16 +29,26 @@ struct ChannelBandwidthTests {
             ).sorted().enumerated().filter { $0.offset % 40 == 0 }.map(\.element)
             wide += try clips.map { try SharedSpeech.samples(of: $0) }
         }
+        let options = RecognizerOptions()
         for samples in wide {
-            let level = try #require(ChannelBandwidth(samples: samples)?.highBandLevel)
+            let measured = try #require(ChannelBandwidth(samples: samples))
+            let level = measured.highBandLevel
             #expect(level > threshold, "wide-band speech measured as narrow: \(level) dB")
+            #expect(!options.isTelephoneBand(measured))
             // A far microphone in a reverberant room, band-limited to 200–5000 Hz.
-            let room = try #require(ChannelBandwidth(samples: try Speech.inReverberantRoom(samples))?.highBandLevel)
+            let roomChannel = try #require(ChannelBandwidth(samples: try Speech.inReverberantRoom(samples)))
+            let room = roomChannel.highBandLevel
             #expect(room <= threshold, "200–5000 Hz measured as wide: \(room) dB")
+            #expect(
+                !options.isTelephoneBand(roomChannel), "200–5000 Hz measured as a telephone band: \(roomChannel)")
             // A telephone line: 8 kHz sampling.
-            let phone = try #require(
-                ChannelBandwidth(samples: try Self.through(samples, ["rate", "8000", "rate", "16000"]))?.highBandLevel)
+            let phoneChannel = try #require(
+                ChannelBandwidth(samples: try Self.through(samples, ["rate", "8000", "rate", "16000"])))
+            let phone = phoneChannel.highBandLevel
             #expect(phone <= threshold, "8 kHz sampling measured as wide: \(phone) dB")
+            #expect(
+                options.isTelephoneBand(phoneChannel),
+                "8 kHz sampling not measured as a telephone band: \(phoneChannel)")
             #expect(room < level - 20 && phone < level - 20)
         }
         #expect(ChannelBandwidth(samples: [Int16](repeating: 0, count: 100)) == nil)

@@ -27,11 +27,21 @@ extension GrammarRecognizer {
 
     /// Decodes from now on with the MLLR transform at `path`, on every decoder of this
     /// recognizer (the phrase search's and the phone loop's, so their scores stay comparable).
+    /// The narrow-band transform of ``RecognizerOptions/narrowBandAdaptation`` is no longer
+    /// switched on for narrow channels: this transform has learned the channel it was made on.
     ///
     /// - Throws: ``AdaptationError/invalidTransform(path:reason:)`` or
     ///   ``RecognitionError/decodingFailed(message:)``.
     public func applyAdaptation(_ path: String) throws {
-        try decoder.applyAdaptation(path)
-        try phoneLoopDecoder?.applyAdaptation(path)
+        guard let channelAdaptation else {
+            try decoder.applyAdaptation(path)
+            try phoneLoopDecoder?.applyAdaptation(path)
+            return
+        }
+        try channelAdaptation.lock.withLock { held in
+            held = .other
+            try decoder.applyAdaptation(path)
+            try phoneLoopDecoder?.applyAdaptation(path)
+        }
     }
 }

@@ -75,6 +75,31 @@ public struct MLLRTransform: Sendable, Equatable {
         try self.init(text: String(decoding: data, as: UTF8.self), source: path)
     }
 
+    /// The transform that moves nothing (A the identity, b zero, variances unscaled), with
+    /// `classes` classes and streams of `streamWidths`: decoding with it is decoding with the
+    /// model as shipped.
+    public static func identity(classes: Int, streamWidths: [Int]) -> MLLRTransform {
+        var lines = ["\(classes)", "\(streamWidths.count)"]
+        for width in streamWidths {
+            lines.append("\(width)")
+            for _ in 0..<classes {
+                for row in 0..<width {
+                    lines.append((0..<width).map { $0 == row ? "1.0" : "0.0" }.joined(separator: " "))
+                }
+                lines.append(Array(repeating: "0.0", count: width).joined(separator: " "))
+                lines.append(Array(repeating: "1.0", count: width).joined(separator: " "))
+            }
+        }
+        let text = lines.joined(separator: "\n") + "\n"
+        return MLLRTransform(checkedText: text, classes: classes, streamWidths: streamWidths)
+    }
+
+    private init(checkedText: String, classes: Int, streamWidths: [Int]) {
+        self.text = checkedText
+        self.classes = classes
+        self.streamWidths = streamWidths
+    }
+
     /// Writes the transform to `path` atomically (a reader sees the old file or the new one).
     public func write(to path: String) throws {
         try AtomicFile.write(Data(text.utf8), to: path)

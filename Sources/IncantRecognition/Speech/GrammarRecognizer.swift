@@ -25,6 +25,9 @@ public final class GrammarRecognizer: @unchecked Sendable {
     /// The decoder of the phone loop when it runs beside the grammar search
     /// (``RecognizerOptions/decodesPhoneLoopInParallel``); nil when `decoder` runs both.
     let phoneLoopDecoder: PocketSphinxDecoder?
+    /// Switches the narrow-band transform on for narrow channels; nil when there is none to
+    /// switch (``RecognizerOptions/narrowBandAdaptation`` unset, or a transform of the user's).
+    let channelAdaptation: ChannelAdaptation?
 
     struct State {
         var grammar: SpeechGrammar
@@ -59,6 +62,11 @@ public final class GrammarRecognizer: @unchecked Sendable {
             self.phoneLoopDecoder = loop
         } else {
             self.phoneLoopDecoder = nil
+        }
+        if let narrowBand = options.narrowBandAdaptation, options.decoder.adaptation == nil {
+            self.channelAdaptation = try ChannelAdaptation(narrowBand: narrowBand)
+        } else {
+            self.channelAdaptation = nil
         }
         self.state = Mutex(State(grammar: grammar, addedWords: []))
         // The decoder already holds every dictionary entry of these words: no second read.
@@ -253,6 +261,23 @@ public final class GrammarRecognizer: @unchecked Sendable {
     public func recognizeSynchronously(
         _ samples: [Int16], cancellation: DecodeCancellation? = nil
     ) throws -> SpeechRecognition {
+        guard let channelAdaptation else { return try recognize(samples, cancellation: cancellation, channel: nil) }
+        let start = ContinuousClock.now
+        let channel = ChannelBandwidth(samples: samples)
+        let narrow = channel.map { options.isTelephoneBand($0) } ?? false
+        let decoders = [decoder] + (phoneLoopDecoder.map { [$0] } ?? [])
+        return try channelAdaptation.lock.withLock { held in
+            try ChannelAdaptation.hold(narrow: narrow, &held, adaptation: channelAdaptation, decoders: decoders)
+            var recognition = try recognize(samples, cancellation: cancellation, channel: channel)
+            recognition.decodeSeconds = seconds(since: start)
+            return recognition
+        }
+    }
+
+    /// Decodes with the transform the decoders hold; `channel` is the utterance's, when measured.
+    private func recognize(
+        _ samples: [Int16], cancellation: DecodeCancellation?, channel: ChannelBandwidth?
+    ) throws -> SpeechRecognition {
         let start = ContinuousClock.now
         let audioSeconds = Double(samples.count) / Double(AudioFormat.sampleRate)
         // Features computed once: for the two searches side by side, and for the contrasts.
@@ -311,7 +336,9 @@ public final class GrammarRecognizer: @unchecked Sendable {
             decodeSeconds: seconds(since: start), words: hypothesis.spokenWords, evidence: evidence)
         recognition.contrasts = contrasts
         // The channel can only change the decision on a contrast within the narrow-channel margin.
-        if let narrow = options.narrowBandContrastMargin, contrasts.contains(where: { $0.margin < narrow }) {
+        if let channel {
+            recognition.highBandLevel = channel.highBandLevel
+        } else if let narrow = options.narrowBandContrastMargin, contrasts.contains(where: { $0.margin < narrow }) {
             recognition.highBandLevel = ChannelBandwidth(samples: samples)?.highBandLevel
         }
         if let limit = options.contrastMargin(

@@ -42,6 +42,14 @@ public struct RecognizerOptions: Sendable {
     /// (nearly nothing above 5.5 kHz: a phone line, a headset's narrow-band mode, a microphone
     /// that cuts the highs).
     public var narrowBandLevel: Double = -45
+    /// An MLLR transform (``MLLRTransform``) of the acoustic model for telephone-band channels,
+    /// applied to every utterance whose channel carries nearly nothing above 4 kHz (both
+    /// ``ChannelBandwidth/highBandLevel`` and ``ChannelBandwidth/upperBandLevel`` at or below
+    /// ``narrowBandLevel``); nil decodes every channel with the model as shipped. Ignored when ``decoder`` already has an
+    /// ``PocketSphinxOptions/adaptation`` (the user's own takes taught it their channel) or
+    /// once another transform is applied (``GrammarRecognizer/applyAdaptation(_:)``). The
+    /// project ships one (`models/narrow-band.mllr`); see <doc:HowAcceptanceIsDecided>.
+    public var narrowBandAdaptation: String? = nil
     /// The longest stretch of words contrasted with other words the grammar allows in its
     /// place, and the longest replacement: 2 also sets "twelve" against "twenty one" and
     /// "bedroom" against "living room"; 1 contrasts single words with single words only.
@@ -96,6 +104,12 @@ public struct RecognizerOptions: Sendable {
         self.usesPhoneLoop = usesPhoneLoop
         self.dictionaryFiles = dictionaryFiles
         self.decoder = decoder
+    }
+
+    /// Whether `channel` carries nearly nothing above 4 kHz, as a telephone line or a
+    /// headset's narrow-band mode (``narrowBandAdaptation`` applies).
+    public func isTelephoneBand(_ channel: ChannelBandwidth) -> Bool {
+        channel.highBandLevel <= narrowBandLevel && channel.upperBandLevel <= narrowBandLevel
     }
 
     /// The contrast margin for words standing `above` dB above the background

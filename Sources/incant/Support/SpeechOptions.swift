@@ -63,7 +63,8 @@ struct SpeechOptions: ParsableArguments {
             throw CommandFailure(message: "--rejection-threshold must be between 0 and 1", status: ExitStatus.usage)
         }
         var files: [String] = []
-        if let project = ModelsDirectory.locate() { files.append(project + "/dictionary.dict") }
+        let project = ModelsDirectory.locate()
+        if let project { files.append(project + "/dictionary.dict") }
         files.append(Settings.paths.dictionary)
         files += dictionaries
         for file in dictionaries where !FileManager.default.isReadableFile(atPath: file) {
@@ -74,6 +75,9 @@ struct SpeechOptions: ParsableArguments {
         var options = RecognizerOptions(
             rejectionThreshold: rejectionThreshold, dictionaryFiles: files, decoder: decoder)
         options.searchPath = Settings.paths.searchPath
+        if let project, FileManager.default.isReadableFile(atPath: project + "/narrow-band.mllr") {
+            options.narrowBandAdaptation = project + "/narrow-band.mllr"
+        }
         options.decodesPhoneLoopInParallel = parallelPhoneLoop && !oneCore
         return options
     }

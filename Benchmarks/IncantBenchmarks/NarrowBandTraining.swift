@@ -1,0 +1,126 @@
+import Foundation
+import IncantPhrases
+import IncantRecognition
+
+/// `incant-bench narrow-band-transform`: estimates the MLLR transform that Incant switches on
+/// for narrow channels (``RecognizerOptions/narrowBandAdaptation``), from recordings passed
+/// through a narrow channel.
+///
+///     incant-bench narrow-band-transform --out FILE [--sources coffee,wake,synthetic]
+///                                        [--channel phone|band] [--stride N --offset K] [--takes N]
+///
+/// Every source's clips that the recognizer as shipped understands when clean are the takes,
+/// with the words it heard; each take passes through the channel (`phone`: sampled at 8 kHz
+/// and back; `band`: 200–5000 Hz) before the features are computed. With `--stride N --offset
+/// K`, the clips at `K` of every `N` are left out (the ones `levers --stride N --offset K`
+/// scores), so that a transform is never measured on its own takes; measuring it on a source
+/// it was not made from (leave one source out) is the check that counts.
+struct NarrowBandTraining {
+    var sources = ["coffee", "wake", "synthetic"]
+    var channel = "phone"
+    var outputPath: String?
+    var stride = 1
+    var offset = 0
+    /// The most takes of each source.
+    var takesPerSource = 400
+
+    init(arguments: [String]) throws {
+        var index = 0
+        func next() throws -> String {
+            index += 1
+            guard index < arguments.count else { throw BenchmarkError("\(arguments[index - 1]) needs a value") }
+            return arguments[index]
+        }
+        while index < arguments.count {
+            switch arguments[index] {
+            case "--out": outputPath = try next()
+            case "--sources":
+                sources = try next().split(separator: ",").map(String.init)
+                if let unknown = sources.first(where: { !["coffee", "wake", "synthetic"].contains($0) }) {
+                    throw BenchmarkError("--sources expects coffee, wake or synthetic, not \(unknown)")
+                }
+            case "--channel":
+                channel = try next()
+                guard ["phone", "band"].contains(channel) else {
+                    throw BenchmarkError("--channel expects phone or band, not \(channel)")
+                }
+            case "--stride": stride = max(1, Int(try next()) ?? 1)
+            case "--offset": offset = max(0, Int(try next()) ?? 0)
+            case "--takes": takesPerSource = max(1, Int(try next()) ?? 400)
+            default: throw BenchmarkError("unknown option \(arguments[index])")
+            }
+            index += 1
+        }
+        guard outputPath != nil else { throw BenchmarkError("--out FILE is required") }
+    }
+
+    /// The clips of `source` not held out, and the phrases they are said to.
+    private func clips(of source: String, paths: BenchmarkPaths) throws -> ([SpeechClip], PhraseCatalog) {
+        let kept: ([SpeechClip]) -> [SpeechClip] = { clips in
+            guard stride > 1 else { return clips }
+            return clips.enumerated().filter { $0.offset % stride != offset % stride }.map(\.element)
+        }
+        switch source {
+        case "coffee":
+            let coffee = CoffeeRecordings(paths: paths)
+            return (kept(try coffee.clips(limit: nil)), PhraseCatalog(shortcuts: try coffee.shortcuts()))
+        case "wake":
+            let room = RealRoomClips(paths: paths)
+            return (kept(try room.wakeWords()), try room.catalog(withWakePhrases: true))
+        default:
+            let sentences = try SentenceLists.labelled(path: paths.homeSentences)
+            let synthesizer = try SpeechSynthesizer(cacheDirectory: paths.synthesisCache)
+            let requests = SyntheticVoice.all.flatMap { voice in sentences.map { ($0, voice) } }
+            try synthesizer.prepare(requests.map { (text: $0.0.text, voice: $0.1) }) { _, _ in }
+            let clips = try requests.map { sentence, voice in
+                SpeechClip(
+                    name: "\(voice): \(sentence.text)", samples: try synthesizer.samples(sentence.text, voice: voice),
+                    expected: sentence.expected)
+            }
+            return (kept(clips), PhraseCatalog(shortcuts: try DefinitionLoader.load(path: paths.homePhrases)))
+        }
+    }
+
+    func run() throws {
+        let paths = BenchmarkPaths()
+        var options = RecognizerOptions()
+        options.dictionaryFiles = [paths.dictionary]
+        var takes: [AdaptationTake] = []
+        var recognizer: GrammarRecognizer?
+        // Each source's words as its own recognizer pronounces them.
+        var dictionary: [String: [String]] = [:]
+        for source in sources {
+            let (clips, catalog) = try clips(of: source, paths: paths)
+            let system = try IncantSystem(catalog: catalog, options: options)
+            recognizer = recognizer ?? system.recognizer
+            var used = 0
+            for clip in clips where used < takesPerSource {
+                let understanding = try system.understand(clip.samples)
+                guard clip.expected?.isMet(by: understanding.accepted) == true else { continue }
+                let narrowed =
+                    channel == "phone"
+                    ? try RealRoomClips.telephoneBand([clip], cacheName: source)[0]
+                    : try RealRoomClips.throughSox([clip], effects: ["sinc", "200-5000"], cacheName: "band-" + source)[
+                        0]
+                takes.append(
+                    AdaptationTake(
+                        label: "\(source): \(clip.name)", samples: narrowed.samples,
+                        words: understanding.transcript.split(separator: " ").map(String.init)))
+                used += 1
+            }
+            let words = Set(takes.flatMap(\.words)).subtracting(dictionary.keys)
+            dictionary.merge(system.recognizer.pronunciations(of: words)) { first, _ in first }
+            FileHandle.standardError.write(Data("\(source): \(used) takes of \(clips.count) clips\n".utf8))
+        }
+        guard let recognizer, let outputPath else { return }
+        let tools = try SphinxTrainTools.locate(paths: IncantPaths())
+        let adapter = MLLRAdapter(model: recognizer.model, tools: tools)
+        let estimate = try waitFor { [takes, dictionary] in
+            try await adapter.estimate(takes: takes, features: recognizer.decoder, dictionary: dictionary)
+        }
+        try estimate.transform.write(to: outputPath)
+        print(
+            "narrow-band transform (\(channel)) from \(estimate.used.count) takes of \(sources.joined(separator: ", "))"
+                + " (\(estimate.skipped.count) skipped): \(outputPath)")
+    }
+}

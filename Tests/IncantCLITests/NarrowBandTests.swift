@@ -1,0 +1,46 @@
+import Foundation
+import IncantCapture
+import IncantTestSupport
+import Testing
+
+/// `incant recognize` decodes a telephone-band recording with the project's transform for
+/// narrow channels (`models/narrow-band.mllr`), found as the project's dictionary is.
+@Suite("The transform for a telephone band", .tags(.slow), .skippedWhenFast)
+struct NarrowBandTests {
+    @Test(.enabled(if: Speech.canSynthesize))
+    func recognizeUsesTheProjectsTransform() async throws {
+        let cli = try CLIRunner()
+        defer { cli.cleanUp() }
+        let wide = cli.home.appendingPathComponent("wide.wav").path
+        let phone = cli.home.appendingPathComponent("phone.wav").path
+        try WAVFile.write(try Speech.synthesize("turn off the kitchen lights"), to: wide)
+        try TestProcess.run("sox", [wide, phone, "rate", "8000", "rate", "16000"])
+        // The project's models folder, and a copy of it without the transform.
+        let shipped = CLIRunner.repository.appendingPathComponent("models").path
+        let without = cli.home.appendingPathComponent("models")
+        try FileManager.default.createDirectory(at: without, withIntermediateDirectories: true)
+        for file in ["manifest.yaml", "dictionary.dict"] {
+            try FileManager.default.copyItem(
+                atPath: shipped + "/" + file, toPath: without.appendingPathComponent(file).path)
+        }
+        func margin(_ file: String, models: String) async throws -> (accepted: Bool, margin: Double) {
+            let result = try await cli.run(
+                ["recognize", "--json", file, "--shortcuts", CLIRunner.demo],
+                extraEnvironment: ["INCANT_MODELS": models])
+            #expect(result.status == 0 || result.status == 1, "\(result.stderr)")
+            let report = try result.json()
+            #expect(report["transcript"] as? String == "turn off the kitchen lights", "\(report)")
+            let evidence = try #require(report["evidence"] as? [String: Any])
+            return (report["accepted"] as? Bool ?? false, try #require(evidence["meanWordMargin"] as? Double))
+        }
+        // Through a telephone band the transform moves the words' margin; wide-band speech is
+        // decoded as shipped either way.
+        let adapted = try await margin(phone, models: shipped)
+        let plain = try await margin(phone, models: without.path)
+        #expect(adapted.accepted)
+        #expect(adapted.margin > plain.margin + 5, "\(adapted) against \(plain)")
+        let wideShipped = try await margin(wide, models: shipped)
+        let widePlain = try await margin(wide, models: without.path)
+        #expect(wideShipped.margin == widePlain.margin && wideShipped.accepted && widePlain.accepted)
+    }
+}

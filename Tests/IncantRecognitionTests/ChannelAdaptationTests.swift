@@ -1,0 +1,95 @@
+import Foundation
+import IncantCapture
+import IncantTestSupport
+import Testing
+
+@testable import IncantRecognition
+
+/// The transform for narrow channels: switched on for a narrow channel, off again for a wide
+/// one, and left alone once the user's own transform is applied.
+@Suite("Adaptation to narrow channels", .serialized)
+struct ChannelAdaptationTests {
+    /// The project's transform for narrow channels.
+    static let narrowBand = SharedSpeech.repositoryRoot.appendingPathComponent("models/narrow-band.mllr").path
+
+    @Test("the identity transform has the shape it was asked for and reads back")
+    func identity() throws {
+        let identity = MLLRTransform.identity(classes: 2, streamWidths: [13, 13, 13])
+        let read = try MLLRTransform(text: identity.text, source: "identity")
+        #expect(read.classes == 2 && read.streamWidths == [13, 13, 13])
+        #expect(read == identity)
+        let rows = identity.text.split(separator: "\n")
+        // Two classes of 13 rows of A, b and the variance scales, per stream.
+        #expect(rows.count == 2 + 3 * (1 + 2 * 15))
+        #expect(rows[3] == "1.0" + String(repeating: " 0.0", count: 12))
+    }
+
+    @Test("the project's transform reads as a transform of the shipped model")
+    func projectTransform() throws {
+        let transform = try MLLRTransform(contentsOf: Self.narrowBand)
+        #expect(transform.classes == 1)
+        #expect(transform.streamWidths.reduce(0, +) == 39)
+    }
+
+    /// What decides a recognition, for comparing two recognizers on the same audio.
+    static func outcome(_ recognition: SpeechRecognition) -> String {
+        "\(recognition.transcript) \(recognition.scoreMargin) \(recognition.acousticConfidence)"
+    }
+
+    @Test(
+        "a narrow channel is decoded with the transform, a wide one as shipped, in either order",
+        .tags(.slow), .skippedWhenFast)
+    func switchesWithTheChannel() throws {
+        let catalog = try DemoCatalog.load()
+        let plain = try GrammarRecognizer(catalog: catalog)
+        var options = RecognizerOptions()
+        options.narrowBandAdaptation = Self.narrowBand
+        let switching = try GrammarRecognizer(catalog: catalog, options: options)
+        var adaptedOptions = RecognizerOptions()
+        adaptedOptions.decoder.adaptation = Self.narrowBand
+        let adapted = try GrammarRecognizer(catalog: catalog, options: adaptedOptions)
+
+        let wide = try Speech.synthesize("turn off the kitchen lights")
+        let narrow = try ChannelBandwidthTests.through(wide, ["rate", "8000", "rate", "16000"])
+        // Wide, narrow, wide again: each decoded as the recognizer with the right model decodes it.
+        let first = try switching.recognizeSynchronously(wide)
+        #expect(Self.outcome(first) == Self.outcome(try plain.recognizeSynchronously(wide)))
+        let heard = try switching.recognizeSynchronously(narrow)
+        #expect((heard.highBandLevel ?? 0) <= options.narrowBandLevel)
+        #expect(Self.outcome(heard) == Self.outcome(try adapted.recognizeSynchronously(narrow)))
+        #expect(Self.outcome(heard) != Self.outcome(try plain.recognizeSynchronously(narrow)))
+        let again = try switching.recognizeSynchronously(wide)
+        #expect(Self.outcome(again) == Self.outcome(first))
+        #expect((again.highBandLevel ?? -.infinity) > options.narrowBandLevel)
+
+        // The user's own transform is kept for every channel from then on.
+        try switching.applyAdaptation(Self.narrowBand)
+        #expect(
+            Self.outcome(try switching.recognizeSynchronously(wide))
+                == Self.outcome(try adapted.recognizeSynchronously(wide)))
+    }
+
+    @Test("a recognizer that starts with the user's transform never switches it")
+    func usersTransformWins() throws {
+        var options = RecognizerOptions()
+        options.narrowBandAdaptation = Self.narrowBand
+        options.decoder.adaptation = Self.narrowBand
+        let recognizer = try GrammarRecognizer(catalog: try DemoCatalog.load(), options: options)
+        #expect(recognizer.channelAdaptation == nil)
+    }
+
+    @Test("a transform that is not one is refused with its file named")
+    func badTransform() throws {
+        let folder = try TestAudio.scratchDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("bad.mllr").path
+        try Data("1\n1\n13\nnot a number\n".utf8).write(to: URL(fileURLWithPath: path))
+        var options = RecognizerOptions()
+        options.narrowBandAdaptation = path
+        #expect {
+            _ = try GrammarRecognizer(catalog: try DemoCatalog.load(), options: options)
+        } throws: { error in
+            "\(error)".contains(path)
+        }
+    }
+}
