@@ -10,7 +10,7 @@ import Synchronization
 ///     incant-bench levers [--stride N] [--snr 24,6] [--decoder -beam=1e-60 ...] [--no-phone-loop]
 ///                         [--parallel] [--workers N] [--mean-frames N]
 ///                         [--adapt N [--adapt-snr 6,9,12] [--adapt-noise F] [--adapt-accepted]]
-///                         [--adapt-channel phone,reverb,band,clean] [--narrow-adaptation FILE|off]
+///                         [--adapt-channel phone,reverb,band,clean] [--narrow-adaptation FILE|off] [--band-adaptation FILE]
 ///                         [--adapt-online] [--margin-center X] [--support X] [--coverage X] [--word-gate dB|off]
 ///                         [--voicing X] [--noisy-center X|off] [--offset K] [--phone-agreement X]
 ///                         [--agreement-weight X] [--agreement-center X] [--short-raise X]
@@ -94,6 +94,8 @@ struct LeverSweep {
             case "--contrast-span": options.contrastSpanLength = max(1, Int(try next()) ?? 1)
             // An MLLR transform for narrow channels, or `off`.
             case "--narrow-adaptation": narrowAdaptation = try next()
+            // An MLLR transform for narrow channels that keep 4–5 kHz.
+            case "--band-adaptation": options.bandLimitedAdaptation = try next()
             case "--narrow-band-margin":
                 let text = try next()
                 options.narrowBandContrastMargin = text == "off" ? nil : Double(text)

@@ -4,7 +4,8 @@ import Synchronization
 
 /// Puts the transform for each utterance's channel on a recognizer's decoders: the narrow-band
 /// MLLR transform (``RecognizerOptions/narrowBandAdaptation``) for a telephone-band channel
-/// (``RecognizerOptions/isTelephoneBand(_:)``), the model as shipped for any other.
+/// (``RecognizerOptions/isTelephoneBand(_:)``), ``RecognizerOptions/bandLimitedAdaptation`` for
+/// another narrow one, the model as shipped for any other.
 ///
 /// A transform is switched only when the channel changes from one utterance to the next
 /// (pocketsphinx reloads the model's Gaussians to move them). Recognitions hold ``lock`` from
@@ -12,50 +13,65 @@ import Synchronization
 /// Once another transform is applied (``GrammarRecognizer/applyAdaptation(_:)``) the channel
 /// no longer switches anything.
 final class ChannelAdaptation: Sendable {
+    /// The kinds of channel a transform is kept for.
+    enum Channel: Sendable, Hashable {
+        case wide
+        case telephoneBand
+        /// Narrow (nothing above 5.5 kHz) but keeping 4–5 kHz.
+        case bandLimited
+    }
+
     /// What the decoders hold.
-    enum Held: Sendable {
-        case shipped
-        case narrowBand
+    enum Held: Sendable, Equatable {
+        case model(for: Channel)
         /// A transform applied from outside (the user's takes, online adaptation).
         case other
         /// A switch failed part way: the next utterance applies its transform to every decoder.
         case unsettled
     }
 
-    /// The narrow-band transform's file.
-    let narrowBand: String
+    /// The transform of each kind of channel that has one; `.wide` is the identity.
+    let transforms: [Channel: String]
     /// A private file holding the transform that moves nothing, to go back to the model as shipped.
     let identity: String
-    let lock = Mutex<Held>(.shipped)
+    let lock = Mutex<Held>(.model(for: .wide))
 
-    /// Checks the transform at `narrowBand` and writes its identity beside the temporary files.
+    /// Checks the transforms and writes their identity beside the temporary files; nil when
+    /// there is none.
     ///
     /// - Throws: ``AdaptationError/invalidTransform(path:reason:)`` for a bad file.
-    init(narrowBand: String) throws {
-        let transform = try MLLRTransform(contentsOf: narrowBand)
-        self.narrowBand = narrowBand
+    init?(telephoneBand: String?, bandLimited: String?) throws {
+        var transforms: [Channel: String] = [:]
+        var shape: MLLRTransform?
+        for (channel, path) in [(Channel.telephoneBand, telephoneBand), (.bandLimited, bandLimited)] {
+            guard let path else { continue }
+            shape = try MLLRTransform(contentsOf: path)
+            transforms[channel] = path
+        }
+        guard let shape else { return nil }
         identity =
             FileManager.default.temporaryDirectory.appendingPathComponent(
                 "incant-identity-\(getpid())-\(UUID().uuidString.prefix(8)).mllr"
             ).path
-        try MLLRTransform.identity(classes: transform.classes, streamWidths: transform.streamWidths)
-            .write(to: identity)
+        try MLLRTransform.identity(classes: shape.classes, streamWidths: shape.streamWidths).write(to: identity)
+        transforms[.wide] = identity
+        self.transforms = transforms
     }
 
     deinit {
         try? FileManager.default.removeItem(atPath: identity)
     }
 
-    /// Makes `held` what a channel that is `narrow` needs, applying a transform to `decoders`
-    /// when it changes; leaves a transform applied from outside alone.
+    /// Makes `held` the model for `channel` (as shipped when it has no transform of its own),
+    /// applying a transform to `decoders` when it changes; leaves a transform applied from
+    /// outside alone.
     static func hold(
-        narrow: Bool, _ held: inout Held, adaptation: ChannelAdaptation, decoders: [PocketSphinxDecoder]
+        _ channel: Channel, _ held: inout Held, adaptation: ChannelAdaptation, decoders: [PocketSphinxDecoder]
     ) throws {
-        let wanted: Held = narrow ? .narrowBand : .shipped
-        guard held != .other, held != wanted else { return }
-        let path = narrow ? adaptation.narrowBand : adaptation.identity
+        let kind = adaptation.transforms[channel] == nil ? .wide : channel
+        guard held != .other, held != .model(for: kind), let path = adaptation.transforms[kind] else { return }
         held = .unsettled
         for decoder in decoders { try decoder.applyAdaptation(path) }
-        held = wanted
+        held = .model(for: kind)
     }
 }

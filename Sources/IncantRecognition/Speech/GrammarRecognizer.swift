@@ -63,11 +63,10 @@ public final class GrammarRecognizer: @unchecked Sendable {
         } else {
             self.phoneLoopDecoder = nil
         }
-        if let narrowBand = options.narrowBandAdaptation, options.decoder.adaptation == nil {
-            self.channelAdaptation = try ChannelAdaptation(narrowBand: narrowBand)
-        } else {
-            self.channelAdaptation = nil
-        }
+        self.channelAdaptation =
+            options.decoder.adaptation == nil
+            ? try ChannelAdaptation(
+                telephoneBand: options.narrowBandAdaptation, bandLimited: options.bandLimitedAdaptation) : nil
         self.state = Mutex(State(grammar: grammar, addedWords: []))
         // The decoder already holds every dictionary entry of these words: no second read.
         let state = try compile(grammar, of: catalog, searchingModelDictionary: false)
@@ -264,10 +263,14 @@ public final class GrammarRecognizer: @unchecked Sendable {
         guard let channelAdaptation else { return try recognize(samples, cancellation: cancellation, channel: nil) }
         let start = ContinuousClock.now
         let channel = ChannelBandwidth(samples: samples)
-        let narrow = channel.map { options.isTelephoneBand($0) } ?? false
+        let kind: ChannelAdaptation.Channel =
+            channel.map {
+                options.isTelephoneBand($0)
+                    ? .telephoneBand : $0.highBandLevel <= options.narrowBandLevel ? .bandLimited : .wide
+            } ?? .wide
         let decoders = [decoder] + (phoneLoopDecoder.map { [$0] } ?? [])
         return try channelAdaptation.lock.withLock { held in
-            try ChannelAdaptation.hold(narrow: narrow, &held, adaptation: channelAdaptation, decoders: decoders)
+            try ChannelAdaptation.hold(kind, &held, adaptation: channelAdaptation, decoders: decoders)
             var recognition = try recognize(samples, cancellation: cancellation, channel: channel)
             recognition.decodeSeconds = seconds(since: start)
             return recognition

@@ -50,6 +50,11 @@ public struct RecognizerOptions: Sendable {
     /// once another transform is applied (``GrammarRecognizer/applyAdaptation(_:)``). The
     /// project ships one (`models/narrow-band.mllr`); see <doc:HowAcceptanceIsDecided>.
     public var narrowBandAdaptation: String? = nil
+    /// An MLLR transform for channels that are narrow (``ChannelBandwidth/highBandLevel`` at
+    /// or below ``narrowBandLevel``) but keep 4–5 kHz, as a microphone that passes up to
+    /// 5 kHz; nil (the default) decodes them with the model as shipped. Ignored as
+    /// ``narrowBandAdaptation`` is. See <doc:HowAcceptanceIsDecided> for why none is shipped.
+    public var bandLimitedAdaptation: String? = nil
     /// The longest stretch of words contrasted with other words the grammar allows in its
     /// place, and the longest replacement: 2 also sets "twelve" against "twenty one" and
     /// "bedroom" against "living room"; 1 contrasts single words with single words only.
