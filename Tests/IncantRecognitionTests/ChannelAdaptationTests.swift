@@ -69,6 +69,35 @@ struct ChannelAdaptationTests {
                 == Self.outcome(try adapted.recognizeSynchronously(wide)))
     }
 
+    @Test(
+        "a band-limited channel gets its own transform, a telephone band the other",
+        .tags(.slow), .skippedWhenFast)
+    func eachNarrowChannelItsTransform() throws {
+        let catalog = try DemoCatalog.load()
+        let plain = try GrammarRecognizer(catalog: catalog)
+        var options = RecognizerOptions()
+        options.narrowBandAdaptation = nil
+        options.bandLimitedAdaptation = Self.narrowBand
+        let switching = try GrammarRecognizer(catalog: catalog, options: options)
+        var adaptedOptions = RecognizerOptions()
+        adaptedOptions.decoder.adaptation = Self.narrowBand
+        let adapted = try GrammarRecognizer(catalog: catalog, options: adaptedOptions)
+
+        let wide = try Speech.synthesize("turn on the bedroom lights")
+        let band = try ChannelBandwidthTests.through(wide, ["sinc", "200-5000"])
+        let phone = try ChannelBandwidthTests.through(wide, ["rate", "8000", "rate", "16000"])
+        // 200–5000 Hz: this recognizer's band-limited transform; a telephone band has none here.
+        #expect(
+            Self.outcome(try switching.recognizeSynchronously(band))
+                == Self.outcome(try adapted.recognizeSynchronously(band)))
+        #expect(
+            Self.outcome(try switching.recognizeSynchronously(phone))
+                == Self.outcome(try plain.recognizeSynchronously(phone)))
+        #expect(
+            Self.outcome(try switching.recognizeSynchronously(band))
+                != Self.outcome(try plain.recognizeSynchronously(band)))
+    }
+
     @Test("a recognizer that starts with the user's transform never switches it")
     func usersTransformWins() throws {
         var options = RecognizerOptions()
