@@ -45,14 +45,8 @@ struct ActionBenchmark {
     var dumpPath: String?
 
     init(arguments: [String]) throws {
-        var index = 0
-        func next() throws -> String {
-            index += 1
-            guard index < arguments.count else { throw BenchmarkError("\(arguments[index - 1]) needs a value") }
-            return arguments[index]
-        }
-        while index < arguments.count {
-            switch arguments[index] {
+        try BenchmarkOptions.parse(arguments) { option, next in
+            switch option {
             case "--stride": stride = max(1, Int(try next()) ?? 1)
             case "--offset": offset = max(0, Int(try next()) ?? 0)
             case "--engines":
@@ -97,9 +91,8 @@ struct ActionBenchmark {
             case "--no-baseline": measuresBaseline = false
             case "--ending": ending = try next()
             case "--dump": dumpPath = try next()
-            default: throw BenchmarkError("unknown option \(arguments[index])")
+            default: throw BenchmarkError("unknown option \(option)")
             }
-            index += 1
         }
     }
 

@@ -28,14 +28,8 @@ struct FrontEndBenchmark {
     var cpuOnly = false
 
     init(arguments: [String]) throws {
-        var index = 0
-        func next() throws -> String {
-            index += 1
-            guard index < arguments.count else { throw BenchmarkError("\(arguments[index - 1]) needs a value") }
-            return arguments[index]
-        }
-        while index < arguments.count {
-            switch arguments[index] {
+        try BenchmarkOptions.parse(arguments) { option, next in
+            switch option {
             case "--stride": stride = max(1, Int(try next()) ?? 4)
             case "--workers": workers = max(1, Int(try next()) ?? 2)
             case "--cpu-only": cpuOnly = true
@@ -43,9 +37,8 @@ struct FrontEndBenchmark {
                 kinds = try next().split(separator: ",").map { name throws in
                     do { return try FrontEndKind(name: String(name)) } catch { throw BenchmarkError("\(error)") }
                 }
-            default: throw BenchmarkError("unknown option \(arguments[index])")
+            default: throw BenchmarkError("unknown option \(option)")
             }
-            index += 1
         }
     }
 

@@ -61,20 +61,14 @@ struct LeverSweep {
     var runsBaseline = false
 
     init(arguments: [String]) throws {
-        var index = 0
-        func next() throws -> String {
-            index += 1
-            guard index < arguments.count else { throw BenchmarkError("\(arguments[index - 1]) needs a value") }
-            return arguments[index]
-        }
-        /// The next argument as a pocketsphinx option `-name=value`.
-        func decoderOption() throws -> (String, String) {
-            let parts = try next().split(separator: "=", maxSplits: 1).map(String.init)
-            guard parts.count == 2 else { throw BenchmarkError("\(arguments[index - 1]) expects -name=value") }
-            return (parts[0], parts[1])
-        }
-        while index < arguments.count {
-            switch arguments[index] {
+        try BenchmarkOptions.parse(arguments) { option, next in
+            /// The value as a pocketsphinx option `-name=value`.
+            func decoderOption() throws -> (String, String) {
+                let parts = try next().split(separator: "=", maxSplits: 1).map(String.init)
+                guard parts.count == 2 else { throw BenchmarkError("\(option) expects -name=value") }
+                return (parts[0], parts[1])
+            }
+            switch option {
             case "--stride": stride = max(1, Int(try next()) ?? 3)
             case "--snr": snrs = try next().split(separator: ",").compactMap { Double($0) }
             case "--decoder": options.decoder.extraArguments.append(try decoderOption())
@@ -145,9 +139,8 @@ struct LeverSweep {
             case "--baseline": runsBaseline = true
             case "--tail-words": tailWords = max(1, Int(try next()) ?? 2)
             case "--adapt-snr": adaptationSNRs = try next().split(separator: ",").compactMap { Double($0) }
-            default: throw BenchmarkError("unknown option \(arguments[index])")
+            default: throw BenchmarkError("unknown option \(option)")
             }
-            index += 1
         }
     }
 

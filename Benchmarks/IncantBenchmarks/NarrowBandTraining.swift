@@ -25,14 +25,8 @@ struct NarrowBandTraining {
     var takesPerSource = 400
 
     init(arguments: [String]) throws {
-        var index = 0
-        func next() throws -> String {
-            index += 1
-            guard index < arguments.count else { throw BenchmarkError("\(arguments[index - 1]) needs a value") }
-            return arguments[index]
-        }
-        while index < arguments.count {
-            switch arguments[index] {
+        try BenchmarkOptions.parse(arguments) { option, next in
+            switch option {
             case "--out": outputPath = try next()
             case "--sources":
                 sources = try next().split(separator: ",").map(String.init)
@@ -47,9 +41,8 @@ struct NarrowBandTraining {
             case "--stride": stride = max(1, Int(try next()) ?? 1)
             case "--offset": offset = max(0, Int(try next()) ?? 0)
             case "--takes": takesPerSource = max(1, Int(try next()) ?? 400)
-            default: throw BenchmarkError("unknown option \(arguments[index])")
+            default: throw BenchmarkError("unknown option \(option)")
             }
-            index += 1
         }
         guard outputPath != nil else { throw BenchmarkError("--out FILE is required") }
     }

@@ -50,14 +50,7 @@ struct TextSlotBenchmark {
     static let carriers = [("take a note", "take-note", "body"), ("remind me to", "remind", "task")]
 
     init(arguments: [String]) throws {
-        var index = 0
-        while index < arguments.count {
-            let option = arguments[index]
-            func next() throws -> String {
-                guard index + 1 < arguments.count else { throw BenchmarkError("\(option) needs a value") }
-                index += 1
-                return arguments[index]
-            }
+        try BenchmarkOptions.parse(arguments) { option, next in
             switch option {
             case "--stride":
                 guard let value = Int(try next()), value > 0 else { throw BenchmarkError("--stride needs N ≥ 1") }
@@ -85,7 +78,6 @@ struct TextSlotBenchmark {
             default:
                 throw BenchmarkError("unknown option \(option)")
             }
-            index += 1
         }
     }
 

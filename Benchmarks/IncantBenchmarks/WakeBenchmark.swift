@@ -43,14 +43,8 @@ struct WakeBenchmark {
     ]
 
     init(arguments: [String]) throws {
-        var index = 0
-        func value() throws -> String {
-            guard index + 1 < arguments.count else { throw BenchmarkError("\(arguments[index]) needs a value") }
-            index += 1
-            return arguments[index]
-        }
-        while index < arguments.count {
-            switch arguments[index] {
+        try BenchmarkOptions.parse(arguments) { option, value in
+            switch option {
             case "--phrases": phrases = try value().split(separator: ",").map(String.init)
             case "--hours":
                 guard let hours = Double(try value()), hours > 0 else { throw BenchmarkError("--hours must be > 0") }
@@ -74,9 +68,8 @@ struct WakeBenchmark {
             case "--front-end":
                 let name = try value()
                 do { frontEndKind = try FrontEndKind(name: name) } catch { throw BenchmarkError("\(error)") }
-            default: throw BenchmarkError("unknown option \(arguments[index])")
+            default: throw BenchmarkError("unknown option \(option)")
             }
-            index += 1
         }
     }
 

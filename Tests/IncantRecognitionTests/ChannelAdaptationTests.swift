@@ -36,18 +36,28 @@ struct ChannelAdaptationTests {
         "\(recognition.transcript) \(recognition.scoreMargin) \(recognition.acousticConfidence)"
     }
 
+    /// The demo phrases' recognizer as shipped without transforms, one with the channel
+    /// transforms `configure` sets, and one started with the project's transform.
+    static func recognizers(
+        _ configure: (inout RecognizerOptions) -> Void
+    ) throws -> (plain: GrammarRecognizer, switching: GrammarRecognizer, adapted: GrammarRecognizer) {
+        let catalog = try DemoCatalog.load()
+        var options = RecognizerOptions()
+        configure(&options)
+        var adapted = RecognizerOptions()
+        adapted.decoder.adaptation = Self.narrowBand
+        return (
+            try GrammarRecognizer(catalog: catalog), try GrammarRecognizer(catalog: catalog, options: options),
+            try GrammarRecognizer(catalog: catalog, options: adapted)
+        )
+    }
+
     @Test(
         "a narrow channel is decoded with the transform, a wide one as shipped, in either order",
         .tags(.slow), .skippedWhenFast)
     func switchesWithTheChannel() throws {
-        let catalog = try DemoCatalog.load()
-        let plain = try GrammarRecognizer(catalog: catalog)
-        var options = RecognizerOptions()
-        options.narrowBandAdaptation = Self.narrowBand
-        let switching = try GrammarRecognizer(catalog: catalog, options: options)
-        var adaptedOptions = RecognizerOptions()
-        adaptedOptions.decoder.adaptation = Self.narrowBand
-        let adapted = try GrammarRecognizer(catalog: catalog, options: adaptedOptions)
+        let (plain, switching, adapted) = try Self.recognizers { $0.narrowBandAdaptation = Self.narrowBand }
+        let options = switching.options
 
         let wide = try Speech.synthesize("turn off the kitchen lights")
         let narrow = try ChannelBandwidthTests.through(wide, ["rate", "8000", "rate", "16000"])
@@ -73,15 +83,7 @@ struct ChannelAdaptationTests {
         "a band-limited channel gets its own transform, a telephone band the other",
         .tags(.slow), .skippedWhenFast)
     func eachNarrowChannelItsTransform() throws {
-        let catalog = try DemoCatalog.load()
-        let plain = try GrammarRecognizer(catalog: catalog)
-        var options = RecognizerOptions()
-        options.narrowBandAdaptation = nil
-        options.bandLimitedAdaptation = Self.narrowBand
-        let switching = try GrammarRecognizer(catalog: catalog, options: options)
-        var adaptedOptions = RecognizerOptions()
-        adaptedOptions.decoder.adaptation = Self.narrowBand
-        let adapted = try GrammarRecognizer(catalog: catalog, options: adaptedOptions)
+        let (plain, switching, adapted) = try Self.recognizers { $0.bandLimitedAdaptation = Self.narrowBand }
 
         let wide = try Speech.synthesize("turn on the bedroom lights")
         let band = try ChannelBandwidthTests.through(wide, ["sinc", "200-5000"])

@@ -19,6 +19,15 @@ final class ChannelAdaptation: Sendable {
         case telephoneBand
         /// Narrow (nothing above 5.5 kHz) but keeping 4–5 kHz.
         case bandLimited
+
+        /// The kind of `channel` as `options` tell them apart (wide when unmeasured).
+        init(_ channel: ChannelBandwidth?, options: RecognizerOptions) {
+            guard let channel, channel.highBandLevel <= options.narrowBandLevel else {
+                self = .wide
+                return
+            }
+            self = options.isTelephoneBand(channel) ? .telephoneBand : .bandLimited
+        }
     }
 
     /// What the decoders hold.

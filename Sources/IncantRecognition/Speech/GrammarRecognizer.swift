@@ -25,8 +25,9 @@ public final class GrammarRecognizer: @unchecked Sendable {
     /// The decoder of the phone loop when it runs beside the grammar search
     /// (``RecognizerOptions/decodesPhoneLoopInParallel``); nil when `decoder` runs both.
     let phoneLoopDecoder: PocketSphinxDecoder?
-    /// Switches the narrow-band transform on for narrow channels; nil when there is none to
-    /// switch (``RecognizerOptions/narrowBandAdaptation`` unset, or a transform of the user's).
+    /// Switches the transforms for narrow channels on and off; nil when there is none to switch
+    /// (``RecognizerOptions/narrowBandAdaptation`` and ``RecognizerOptions/bandLimitedAdaptation``
+    /// unset, or a transform of the user's).
     let channelAdaptation: ChannelAdaptation?
 
     struct State {
@@ -263,11 +264,7 @@ public final class GrammarRecognizer: @unchecked Sendable {
         guard let channelAdaptation else { return try recognize(samples, cancellation: cancellation, channel: nil) }
         let start = ContinuousClock.now
         let channel = ChannelBandwidth(samples: samples)
-        let kind: ChannelAdaptation.Channel =
-            channel.map {
-                options.isTelephoneBand($0)
-                    ? .telephoneBand : $0.highBandLevel <= options.narrowBandLevel ? .bandLimited : .wide
-            } ?? .wide
+        let kind = ChannelAdaptation.Channel(channel, options: options)
         let decoders = [decoder] + (phoneLoopDecoder.map { [$0] } ?? [])
         return try channelAdaptation.lock.withLock { held in
             try ChannelAdaptation.hold(kind, &held, adaptation: channelAdaptation, decoders: decoders)
