@@ -47,7 +47,7 @@ struct LeverSweep {
     /// Channels the adaptation takes pass through first, one take after another
     /// (`--adapt-channel phone,reverb`): the telephone band or band-limiting with reverb, as the
     /// `phone` and `reverb` conditions; `clean` leaves a take as it is.
-    var adaptationChannels: [String] = []
+    var adaptationChannels: [RealRoomClips.Channel?] = []
     /// The transform for narrow channels (`--narrow-adaptation FILE|off`; nil: the project's).
     var narrowAdaptation: String?
     /// Adapt while decoding each condition (``OnlineAdaptation``: a listener in that room),
@@ -113,10 +113,9 @@ struct LeverSweep {
             case "--adapt-noise": adaptationNoisePath = try next()
             case "--adapt-online": adaptsOnline = true
             case "--adapt-channel":
-                adaptationChannels = try next().split(separator: ",").map(String.init)
-                if let unknown = adaptationChannels.first(where: { !["phone", "reverb", "band", "clean"].contains($0) })
-                {
-                    throw BenchmarkError("--adapt-channel expects phone, reverb, band or clean, not \(unknown)")
+                adaptationChannels = try next().split(separator: ",").map {
+                    $0 == "clean"
+                        ? nil : try RealRoomClips.Channel(String($0), option: "--adapt-channel", others: ["clean"])
                 }
             case "--noisy-support": options.acceptance.minimumNoisySupport = Double(try next()) ?? 0
             // A number, or `off`.
@@ -149,15 +148,8 @@ struct LeverSweep {
     private func synthesized(
         _ sentences: [String], paths: BenchmarkPaths, expected: (String) -> Expectation?
     ) throws -> [SpeechClip] {
-        let synthesizer = try SpeechSynthesizer(cacheDirectory: paths.synthesisCache)
-        let requests = SyntheticVoice.all.flatMap { voice in sentences.map { ($0, voice) } }
-            .enumerated().filter { $0.offset % stride == offset % stride }.map(\.element)
-        try synthesizer.prepare(requests.map { (text: $0.0, voice: $0.1) }) { _, _ in }
-        return try requests.map { text, voice in
-            SpeechClip(
-                name: "\(voice): \(text)", samples: try synthesizer.samples(text, voice: voice),
-                expected: expected(text))
-        }
+        try SpeechSynthesizer.clips(
+            of: sentences.map { ($0, expected($0)) }, paths: paths, keeping: { $0 % stride == offset % stride })
     }
 
     func run() throws {
@@ -311,14 +303,8 @@ struct LeverSweep {
         var takes: [AdaptationTake] = []
         for (index, clip) in clips where takes.count < adaptationTakes {
             var samples = clip.samples
-            switch adaptationChannels.isEmpty ? nil : adaptationChannels[takes.count % adaptationChannels.count] {
-            case "phone": samples = try RealRoomClips.telephoneBand([clip], cacheName: "coffee")[0].samples
-            case "reverb": samples = try RealRoomClips.bandLimitedReverb([clip], cacheName: "coffee")[0].samples
-            case "band":
-                samples = try RealRoomClips.throughSox(
-                    [clip], effects: ["sinc", "200-5000"], cacheName: "band-coffee")[0]
-                    .samples
-            default: break
+            if !adaptationChannels.isEmpty, let channel = adaptationChannels[takes.count % adaptationChannels.count] {
+                samples = try channel.apply([clip], cacheName: "coffee")[0].samples
             }
             if !adaptationSNRs.isEmpty {
                 let snr = adaptationSNRs[takes.count % adaptationSNRs.count]

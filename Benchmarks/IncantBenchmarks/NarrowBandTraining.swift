@@ -17,7 +17,7 @@ import IncantRecognition
 /// it was not made from (leave one source out) is the check that counts.
 struct NarrowBandTraining {
     var sources = ["coffee", "wake", "synthetic"]
-    var channel = "phone"
+    var channel = RealRoomClips.Channel.phone
     var outputPath: String?
     var stride = 1
     var offset = 0
@@ -34,10 +34,7 @@ struct NarrowBandTraining {
                     throw BenchmarkError("--sources expects coffee, wake or synthetic, not \(unknown)")
                 }
             case "--channel":
-                channel = try next()
-                guard ["phone", "band"].contains(channel) else {
-                    throw BenchmarkError("--channel expects phone or band, not \(channel)")
-                }
+                channel = try RealRoomClips.Channel(try next(), option: "--channel")
             case "--stride": stride = max(1, Int(try next()) ?? 1)
             case "--offset": offset = max(0, Int(try next()) ?? 0)
             case "--takes": takesPerSource = max(1, Int(try next()) ?? 400)
@@ -62,14 +59,8 @@ struct NarrowBandTraining {
             return (kept(try room.wakeWords()), try room.catalog(withWakePhrases: true))
         default:
             let sentences = try SentenceLists.labelled(path: paths.homeSentences)
-            let synthesizer = try SpeechSynthesizer(cacheDirectory: paths.synthesisCache)
-            let requests = SyntheticVoice.all.flatMap { voice in sentences.map { ($0, voice) } }
-            try synthesizer.prepare(requests.map { (text: $0.0.text, voice: $0.1) }) { _, _ in }
-            let clips = try requests.map { sentence, voice in
-                SpeechClip(
-                    name: "\(voice): \(sentence.text)", samples: try synthesizer.samples(sentence.text, voice: voice),
-                    expected: sentence.expected)
-            }
+            let clips = try SpeechSynthesizer.clips(
+                of: sentences.map { ($0.text, $0.expected) }, paths: paths, keeping: { _ in true })
             return (kept(clips), PhraseCatalog(shortcuts: try DefinitionLoader.load(path: paths.homePhrases)))
         }
     }
@@ -90,11 +81,7 @@ struct NarrowBandTraining {
             for clip in clips where used < takesPerSource {
                 let understanding = try system.understand(clip.samples)
                 guard clip.expected?.isMet(by: understanding.accepted) == true else { continue }
-                let narrowed =
-                    channel == "phone"
-                    ? try RealRoomClips.telephoneBand([clip], cacheName: source)[0]
-                    : try RealRoomClips.throughSox([clip], effects: ["sinc", "200-5000"], cacheName: "band-" + source)[
-                        0]
+                let narrowed = try channel.apply([clip], cacheName: source)[0]
                 takes.append(
                     AdaptationTake(
                         label: "\(source): \(clip.name)", samples: narrowed.samples,

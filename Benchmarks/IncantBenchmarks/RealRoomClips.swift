@@ -151,6 +151,36 @@ struct RealRoomClips {
         try throughSox(clips, effects: ["rate", "8000", "rate", "16000"], cacheName: "phone-" + cacheName)
     }
 
+    /// A channel the benchmarks pass clips through (`--adapt-channel`, `--channel`).
+    enum Channel: String, CaseIterable {
+        /// Sampled at 8 kHz and back (``RealRoomClips/telephoneBand(_:cacheName:)``).
+        case phone
+        /// Band-limited to 200–5000 Hz with reverb (``RealRoomClips/bandLimitedReverb(_:cacheName:)``).
+        case reverb
+        /// Band-limited to 200–5000 Hz.
+        case band
+
+        /// The channel named `name`, or an error naming `option` and what it takes: the
+        /// channels there are and the `others` it accepts besides.
+        init(_ name: String, option: String, others: [String] = []) throws {
+            guard let channel = Channel(rawValue: name) else {
+                let names = Self.allCases.map(\.rawValue) + others
+                throw BenchmarkError("\(option) expects \(names.joined(separator: ", ")), not \(name)")
+            }
+            self = channel
+        }
+
+        /// `clips` through this channel, cached under `cacheName`.
+        func apply(_ clips: [SpeechClip], cacheName: String) throws -> [SpeechClip] {
+            switch self {
+            case .phone: try RealRoomClips.telephoneBand(clips, cacheName: cacheName)
+            case .reverb: try RealRoomClips.bandLimitedReverb(clips, cacheName: cacheName)
+            case .band:
+                try RealRoomClips.throughSox(clips, effects: ["sinc", "200-5000"], cacheName: "band-" + cacheName)
+            }
+        }
+    }
+
     /// `clips` through sox `effects`, cached under `cacheName` in the temporary folder.
     static func throughSox(_ clips: [SpeechClip], effects: [String], cacheName: String) throws -> [SpeechClip] {
         let cache = (NSTemporaryDirectory() as NSString).appendingPathComponent("incant-bench-\(cacheName)")

@@ -39,6 +39,22 @@ struct SyntheticVoice: Sendable, Hashable, CustomStringConvertible {
 /// 16-bit WAV padded with 0.3 s of silence at both ends. Results are cached on disk by voice and
 /// text, so only the first run pays for synthesis.
 struct SpeechSynthesizer: Sendable {
+    /// `sentences` spoken by every benchmark voice (voice by voice), each expecting its
+    /// expectation; of those, the ones whose place `keeping` accepts.
+    static func clips(
+        of sentences: [(text: String, expected: Expectation?)], paths: BenchmarkPaths, keeping: (Int) -> Bool
+    ) throws -> [SpeechClip] {
+        let synthesizer = try SpeechSynthesizer(cacheDirectory: paths.synthesisCache)
+        let requests = SyntheticVoice.all.flatMap { voice in sentences.map { ($0, voice) } }
+            .enumerated().filter { keeping($0.offset) }.map(\.element)
+        try synthesizer.prepare(requests.map { (text: $0.0.text, voice: $0.1) }) { _, _ in }
+        return try requests.map { sentence, voice in
+            SpeechClip(
+                name: "\(voice): \(sentence.text)", samples: try synthesizer.samples(sentence.text, voice: voice),
+                expected: sentence.expected)
+        }
+    }
+
     let cacheDirectory: String
 
     init(cacheDirectory: String) throws {

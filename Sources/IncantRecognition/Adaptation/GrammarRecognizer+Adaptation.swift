@@ -34,14 +34,12 @@ extension GrammarRecognizer {
     ///   ``RecognitionError/decodingFailed(message:)``.
     public func applyAdaptation(_ path: String) throws {
         guard let channelAdaptation else {
-            try decoder.applyAdaptation(path)
-            try phoneLoopDecoder?.applyAdaptation(path)
+            for decoder in acousticDecoders { try decoder.applyAdaptation(path) }
             return
         }
         try channelAdaptation.lock.withLock { held in
             held = .other
-            try decoder.applyAdaptation(path)
-            try phoneLoopDecoder?.applyAdaptation(path)
+            for decoder in acousticDecoders { try decoder.applyAdaptation(path) }
         }
     }
 }

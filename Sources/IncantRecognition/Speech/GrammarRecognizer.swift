@@ -30,6 +30,10 @@ public final class GrammarRecognizer: @unchecked Sendable {
     /// unset, or a transform of the user's).
     let channelAdaptation: ChannelAdaptation?
 
+    /// The decoders that search the utterance and so hold the same transform: the phrase
+    /// search's, and the phone loop's when it has its own.
+    var acousticDecoders: [PocketSphinxDecoder] { [decoder] + (phoneLoopDecoder.map { [$0] } ?? []) }
+
     struct State {
         var grammar: SpeechGrammar
         var addedWords: [ResolvedPronunciation]
@@ -265,9 +269,8 @@ public final class GrammarRecognizer: @unchecked Sendable {
         let start = ContinuousClock.now
         let channel = ChannelBandwidth(samples: samples)
         let kind = ChannelAdaptation.Channel(channel, options: options)
-        let decoders = [decoder] + (phoneLoopDecoder.map { [$0] } ?? [])
         return try channelAdaptation.lock.withLock { held in
-            try ChannelAdaptation.hold(kind, &held, adaptation: channelAdaptation, decoders: decoders)
+            try ChannelAdaptation.hold(kind, &held, adaptation: channelAdaptation, decoders: acousticDecoders)
             var recognition = try recognize(samples, cancellation: cancellation, channel: channel)
             recognition.decodeSeconds = seconds(since: start)
             return recognition

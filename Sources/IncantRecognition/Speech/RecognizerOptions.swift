@@ -45,9 +45,9 @@ public struct RecognizerOptions: Sendable {
     /// An MLLR transform (``MLLRTransform``) of the acoustic model for telephone-band channels,
     /// applied to every utterance whose channel carries nearly nothing above 4 kHz (both
     /// ``ChannelBandwidth/highBandLevel`` and ``ChannelBandwidth/upperBandLevel`` at or below
-    /// ``narrowBandLevel``); nil decodes every channel with the model as shipped. Ignored when ``decoder`` already has an
-    /// ``PocketSphinxOptions/adaptation`` (the user's own takes taught it their channel) or
-    /// once another transform is applied (``GrammarRecognizer/applyAdaptation(_:)``). The
+    /// ``narrowBandLevel``); nil decodes every channel with the model as shipped. Ignored when
+    /// ``decoder`` already has an ``PocketSphinxOptions/adaptation`` (the user's own takes
+    /// taught it their channel) or once another transform is applied (``GrammarRecognizer/applyAdaptation(_:)``). The
     /// project ships one (`models/narrow-band.mllr`); see <doc:HowAcceptanceIsDecided>.
     public var narrowBandAdaptation: String? = nil
     /// An MLLR transform for channels that are narrow (``ChannelBandwidth/highBandLevel`` at

@@ -30,8 +30,9 @@ public struct SpeechRecognition: Sendable {
     /// (a margin below ``RecognizerOptions/contrastMargin``): what was said may be either.
     public var contested: [WordContrast] = []
     /// How much of the spectrum the channel carries (``ChannelBandwidth/highBandLevel``),
-    /// measured when a contrast lies within ``RecognizerOptions/narrowBandContrastMargin``; nil
-    /// otherwise.
+    /// measured on every utterance when a transform for narrow channels is set
+    /// (``RecognizerOptions/narrowBandAdaptation``), else when a contrast lies within
+    /// ``RecognizerOptions/narrowBandContrastMargin``; nil otherwise.
     public var highBandLevel: Double?
 
     /// The transcripts with a ``contested`` word's rival in its place.
