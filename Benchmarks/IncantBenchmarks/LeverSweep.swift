@@ -16,7 +16,7 @@ import Synchronization
 ///                         [--agreement-weight X] [--agreement-center X] [--short-raise X]
 ///                         [--short-frames LONG,SHORT] [--tail-words N] [--noisy-support X]
 ///                         [--noisy-voiced-coverage X|off] [--noisy-voiced-allowance N]
-///                         [--noisy-below-peak dB|off] [--voiced-background X|off]
+///                         [--noisy-below-peak dB|off] [--voiced-background X|off] [--quiet-target dB|off]
 ///
 /// Prints understood / wrong / false-accept rates and decode time over audio time per
 /// condition. Every run uses the same clips and the same noise (fixed seeds) as `speech`.
@@ -136,6 +136,10 @@ struct LeverSweep {
                 options.acceptance.shortestPhraseFrames = frames[1]
             case "--babble-snr": babbleSNRs = try next().split(separator: ",").compactMap { Double($0) }
             case "--baseline": runsBaseline = true
+            // Raise quiet audio before decoding to this level (dBFS), or `off`.
+            case "--quiet-target":
+                let text = try next()
+                options.decoder.quietAudioTarget = text == "off" ? nil : Double(text)
             case "--tail-words": tailWords = max(1, Int(try next()) ?? 2)
             case "--adapt-snr": adaptationSNRs = try next().split(separator: ",").compactMap { Double($0) }
             default: throw BenchmarkError("unknown option \(option)")

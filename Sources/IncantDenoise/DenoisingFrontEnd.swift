@@ -4,6 +4,10 @@ import Synchronization
 /// An ``AudioFrontEnd`` that runs a 48 kHz neural denoiser on the 16 kHz stream: resampled up,
 /// denoised in the denoiser's frames, resampled down.
 ///
+/// A quiet stream is raised before the denoiser (``QuietStreamGain``) and brought back to its
+/// own level after it: DeepFilterNet 3 removes speech whose loudest frames lie 40 dB or more
+/// below full scale as if it were noise.
+///
 /// The output is aligned with the input: the resamplers' and the denoiser's delays are taken
 /// out, so sample `n` out is sample `n` in, denoised, and a stream and its ``flush()`` give back
 /// exactly as many samples as went in. Chunk boundaries do not change the output. Make one with
@@ -61,6 +65,12 @@ private struct Pipeline {
     var passed = 0
     /// Denoised 48 kHz samples dropped as the denoiser's delay.
     var dropped = 0
+    /// The gain that raises a quiet stream before the denoiser.
+    var level = QuietStreamGain()
+    /// The factor each input sample was raised by, from `factorsStart` on; the output is
+    /// divided by them sample for sample.
+    var factors: [Float] = []
+    var factorsStart = 0
 
     init(denoiser: any FrameDenoiser, makeDenoiser: @escaping @Sendable () throws(DenoiseError) -> any FrameDenoiser) {
         state = denoiser
@@ -82,14 +92,16 @@ private struct Pipeline {
         }
         if passesThrough { return samples }
         received += samples.count
-        pending += up.process(samples.map(Float.init))
+        let (raised, raisedBy) = level.raise(samples)
+        factors += raisedBy
+        pending += up.process(raised)
         var denoised: [Float] = []
         while pending.count - pendingStart >= frameLength {
             denoised += denoiseFrame(limit: .max)
         }
         pending.removeFirst(pendingStart)
         pendingStart = 0
-        return Self.quantized(down.process(denoised))
+        return Self.quantized(restored(down.process(denoised)))
     }
 
     mutating func flush() -> [Int16] {
@@ -106,7 +118,7 @@ private struct Pipeline {
             }
             denoised += denoiseFrame(limit: total - passed)
         }
-        let output = Self.quantized(down.process(denoised) + down.flush())
+        let output = Self.quantized(restored(down.process(denoised) + down.flush()))
         reset()
         return output
     }
@@ -124,6 +136,25 @@ private struct Pipeline {
         received = 0
         passed = 0
         dropped = 0
+        level = QuietStreamGain()
+        factors = []
+        factorsStart = 0
+    }
+
+    /// The next output samples at the input's own level: each divided by the factor its input
+    /// sample was raised by (the output lines up with the input).
+    private mutating func restored(_ output: [Float]) -> [Float] {
+        var result = output
+        let count = min(result.count, factors.count - factorsStart)
+        for index in 0..<count where factors[factorsStart + index] != 1 {
+            result[index] /= factors[factorsStart + index]
+        }
+        factorsStart += count
+        if factorsStart > 16_000 {
+            factors.removeFirst(factorsStart)
+            factorsStart = 0
+        }
+        return result
     }
 
     /// Denoises the first frame of ``pending``; returns at most `limit` samples of it past the delay.

@@ -38,6 +38,28 @@ struct FrontEndOptionTests {
         }
     }
 
+    /// A microphone with its gain turned down (the recording 40 dB quieter): the default
+    /// denoiser took its speech for noise. `recognize` raises a quiet file before the front
+    /// end; `listen` raises the stream before the denoiser and brings it back after.
+    @Test func aQuietMicrophoneIsHeardThroughTheDefaultDenoiser() async throws {
+        let cli = try CLIRunner()
+        defer { cli.cleanUp() }
+        let audio = try await Speech.recording(["order three four cheese pizzas"], in: cli.home)
+        let quiet = cli.home.appendingPathComponent("quiet.wav").path
+        try TestProcess.run("sox", [audio, quiet, "gain", "-40"])
+        let recognized = try await cli.run(["recognize", quiet, "--json", "--shortcuts", CLIRunner.demo])
+        #expect(recognized.status == 0, "\(recognized.stderr)")
+        let report = try recognized.json()
+        #expect(report["shortcut"] as? String == "order-pizza", "\(report)")
+        #expect(CLIRunner.texts(report["parameters"]) == ["count": "3", "kind": "four cheese"])
+        let log = cli.home.appendingPathComponent("orders.log").path
+        let listened = try await cli.run(
+            ["listen", "--file", quiet, "--once", "--json", "--shortcuts", CLIRunner.demo],
+            extraEnvironment: ["PIZZERIA_LOG": log])
+        #expect(listened.status == 0, "\(listened.stderr)")
+        #expect(try listened.json()["shortcut"] as? String == "order-pizza")
+    }
+
     @Test("spot hears each file through the front end, as listen hears the microphone")
     func spotHearsEachFileThroughTheFrontEnd() async throws {
         let cli = try CLIRunner()

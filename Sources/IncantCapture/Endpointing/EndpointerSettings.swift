@@ -44,7 +44,7 @@ public struct EndpointerSettings: Sendable, Equatable {
         speculationDelay: Duration = .milliseconds(20),
         onsetMargin: Double = 12,
         continuationMargin: Double = 7,
-        minimumSpeechLevel: Double = -55,
+        minimumSpeechLevel: Double = -70,
         noiseWindow: Duration = .seconds(3)
     ) {
         self.trailingSilence = trailingSilence

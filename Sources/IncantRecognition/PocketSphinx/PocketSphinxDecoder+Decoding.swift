@@ -1,5 +1,6 @@
 import CPocketSphinx
 import Foundation
+import IncantCapture
 import Synchronization
 
 /// Decoding one whole utterance, from its samples or from its normalised frames (``cepstra(of:)``).
@@ -22,7 +23,7 @@ extension PocketSphinxDecoder {
         ) {
             // See PocketSphinxOptions.normalizesWholeUtterance for the trade-off.
             let fullUtterance: Int32 = options.normalizesWholeUtterance ? 1 : 0
-            let input = options.addsComfortNoise ? ComfortNoise.apply(to: samples) : samples
+            let input = prepared(samples)
             guard options.normalizesWholeUtterance && options.tracksAudioFrames else {
                 let status = input.withUnsafeBufferPointer { buffer in
                     ps_process_raw(decoder, buffer.baseAddress, buffer.count, 0, fullUtterance)
@@ -39,6 +40,16 @@ extension PocketSphinxDecoder {
             }
             return (processed, frames.prefix(Int(max(0, count))).map(Int.init))
         }
+    }
+
+    /// `samples` as the front end gets them: quiet audio raised (``PocketSphinxOptions/quietAudioTarget``),
+    /// then the comfort noise added (``PocketSphinxOptions/addsComfortNoise``).
+    func prepared(_ samples: [Int16]) -> [Int16] {
+        var input = samples
+        if let target = options.quietAudioTarget {
+            input = QuietAudioGain.raised(input, target: target, limit: options.quietAudioLimit)
+        }
+        return options.addsComfortNoise ? ComfortNoise.apply(to: input) : input
     }
 
     /// Decodes one utterance of `sampleCount` samples with `search` (nil: the active one; it
@@ -80,7 +91,7 @@ extension PocketSphinxDecoder {
         guard options.normalizesWholeUtterance && options.tracksAudioFrames else { return nil }
         return try lock.withLock { _ in
             try requireIdle()
-            let input = options.addsComfortNoise ? ComfortNoise.apply(to: samples) : samples
+            let input = prepared(samples)
             let mark = SphinxLog.mark
             // The front end's noise estimate carries over from the audio it ran on last. A
             // decoding starts a new stream before its front end runs; without one here, the

@@ -1,3 +1,5 @@
+import IncantCapture
+
 /// Tuning for a ``PocketSphinxDecoder``; the defaults suit short command grammars.
 public struct PocketSphinxOptions: Sendable, Equatable {
     /// How many distinct alternatives to collect per utterance (0 skips N-best search).
@@ -21,6 +23,14 @@ public struct PocketSphinxOptions: Sendable, Equatable {
     /// digital silence otherwise makes pocketsphinx's results depend on how much of it
     /// surrounds the speech.
     public var addsComfortNoise: Bool
+    /// Raise a whole utterance (or chunk) whose loudest frames lie below this level (dBFS) up
+    /// to it before decoding (``QuietAudioGain``), by at most ``quietAudioLimit`` dB; nil
+    /// decodes audio at the level it comes. Audio fed piece by piece
+    /// (``PocketSphinxDecoder/process(_:)``) is decoded as it comes: its level is not known
+    /// in advance. See <doc:HowAcceptanceIsDecided>.
+    public var quietAudioTarget: Double? = QuietAudioGain.target
+    /// The most gain (dB) ``quietAudioTarget`` applies.
+    public var quietAudioLimit: Double = QuietAudioGain.limit
     /// Record which audio frames the search saw (``RecognitionHypothesis/audioFrames``) when
     /// decoding a whole utterance. The decoding is the same either way; pocketsphinx's silence
     /// detector drops frames before the search, and without the record word frame numbers
@@ -65,7 +75,8 @@ public struct PocketSphinxOptions: Sendable, Equatable {
             && lhs.normalizesWholeUtterance == rhs.normalizesWholeUtterance
             && lhs.addsComfortNoise == rhs.addsComfortNoise && lhs.tracksAudioFrames == rhs.tracksAudioFrames
             && lhs.meanFrames == rhs.meanFrames && lhs.wordPosteriorScale == rhs.wordPosteriorScale
-            && lhs.adaptation == rhs.adaptation
+            && lhs.adaptation == rhs.adaptation && lhs.quietAudioTarget == rhs.quietAudioTarget
+            && lhs.quietAudioLimit == rhs.quietAudioLimit
             && lhs.extraArguments.elementsEqual(rhs.extraArguments) { $0 == $1 }
     }
 }

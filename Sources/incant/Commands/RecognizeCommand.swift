@@ -57,7 +57,8 @@ struct RecognizeCommand: AsyncParsableCommand {
             for file in files {
                 let samples: [Int16]
                 do {
-                    samples = try AudioInput.samples(from: file)
+                    // A quiet recording is raised before the front end: the denoiser removes quiet speech.
+                    samples = QuietAudioGain.raised(try AudioInput.samples(from: file))
                 } catch let failure as CommandFailure {
                     StandardError.print("incant: \(failure.message)")
                     failed = true
