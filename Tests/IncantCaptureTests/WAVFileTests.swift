@@ -95,15 +95,48 @@ struct WAVFileTests {
         #expect(short?.description.contains("cut short") == true)
     }
 
-    @Test("unsupported encodings are refused with a sox command")
+    @Test("compressed encodings are refused with a sox command")
     func unsupportedEncoding() throws {
         let directory = try TestAudio.scratchDirectory()
-        let path = directory.appendingPathComponent("float.wav").path
-        try TestAudio.wavBytes(sampleRate: 16_000, channels: 1, bits: 32, formatCode: 3, samples: [0, 0, 0, 0])
+        let path = directory.appendingPathComponent("adpcm.wav").path
+        try TestAudio.wavBytes(sampleRate: 16_000, channels: 1, bits: 4, formatCode: 2, samples: [0, 0, 0, 0])
             .write(to: URL(fileURLWithPath: path))
 
         let error = #expect(throws: CaptureError.self) { try WAVFile(path: path) }
         #expect(error?.description.contains("sox '\(path)' -r 16000 -c 1 -b 16 out.wav") == true)
+    }
+
+    /// What microphones and recorders write: 8-bit unsigned, 24- and 32-bit integer, 32- and
+    /// 64-bit float, A-law and µ-law, written by sox from the same 16-bit speech.
+    @Test(
+        "every uncompressed encoding reads as the same speech",
+        arguments: [
+            (["-b", "24"], 0.0), (["-b", "32"], 0.0), (["-e", "floating-point", "-b", "32"], 0.0),
+            (["-e", "floating-point", "-b", "64"], 0.0), (["-b", "8"], 1e-3), (["-e", "a-law"], 1e-3),
+            (["-e", "u-law"], 1e-3),
+        ])
+    func uncompressedEncodings(encoding: [String], tolerance: Double) throws {
+        let directory = try TestAudio.scratchDirectory()
+        let spoken = directory.appendingPathComponent("spoken.wav").path
+        try TestProcess.run("espeak-ng", ["-w", spoken, "turn on the kitchen lights"])
+        let reference = directory.appendingPathComponent("reference.wav").path
+        try TestProcess.run("sox", [spoken, "-r", "16000", "-c", "1", "-b", "16", reference])
+        let encoded = directory.appendingPathComponent("encoded.wav").path
+        try TestProcess.run("sox", ["-D", reference, "-r", "16000", "-c", "1"] + encoding + [encoded])
+        let expected = try WAVFile.readSamples(path: reference)
+        let read = try WAVFile.readSamples(path: encoded)
+        #expect(read.count == expected.count)
+        var difference = 0.0
+        var energy = 0.0
+        for (ours, theirs) in zip(read, expected) {
+            difference += pow(Double(ours) - Double(theirs), 2)
+            energy += pow(Double(theirs), 2)
+        }
+        if tolerance == 0 {
+            #expect(read == expected, "\(encoding)")
+        } else {
+            #expect(difference / energy < tolerance, "\(encoding): relative error energy \(difference / energy)")
+        }
     }
 
     @Test("errors from a file source arrive through the stream")

@@ -1,11 +1,12 @@
 import Foundation
 
-/// A RIFF/WAVE file of 16-bit PCM audio, mapped into memory.
+/// A RIFF/WAVE file, mapped into memory.
 ///
-/// Files in Incant's format (16 kHz mono) are used as they are. Other sample rates and
-/// channel counts are converted on the fly: channels are averaged to mono and the rate is
-/// changed with a windowed-sinc resampler. Other encodings (8/24/32-bit, float, compressed)
-/// are refused with a message that says how to convert them with sox.
+/// Files in Incant's format (16 kHz mono 16-bit PCM) are used as they are. Other sample rates,
+/// channel counts and encodings (8-bit unsigned, 24- and 32-bit integer, 32- and 64-bit float,
+/// A-law, µ-law) are converted on the fly: channels are averaged to mono, the rate is changed
+/// with a windowed-sinc resampler, and samples are rounded to 16 bits. Compressed encodings are
+/// refused with a message that says how to convert them with sox.
 public struct WAVFile: Sendable {
     /// The path the file was read from, as given.
     public let path: String
@@ -28,7 +29,7 @@ public struct WAVFile: Sendable {
     /// Opens and parses `path`.
     ///
     /// - Throws: ``CaptureError`` naming the file when it cannot be read, is not a WAV
-    ///   file, is cut short, or uses an encoding other than 16-bit PCM.
+    ///   file, is cut short, or uses a compressed encoding.
     public init(path: String) throws {
         try self.init(path: path, contents: Self.map(path))
     }
@@ -64,13 +65,12 @@ public struct WAVFile: Sendable {
         }
         return audio.withUnsafeBytes { raw in
             let mono = { (frame: Int) -> Float in
-                var sum: Int = 0
+                var sum: Float = 0
                 let base = frame * format.bytesPerFrame
                 for channel in 0..<format.channelCount {
-                    sum += Int(
-                        Int16(littleEndian: raw.loadUnaligned(fromByteOffset: base + channel * 2, as: Int16.self)))
+                    sum += format.sample(in: raw, at: base + channel * format.bytesPerSample)
                 }
-                return Float(sum) / Float(format.channelCount)
+                return sum / Float(format.channelCount)
             }
             if format.sampleRate == AudioFormat.sampleRate {
                 return range.map { Int16(clamping: Int(mono($0).rounded())) }

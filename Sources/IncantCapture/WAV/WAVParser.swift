@@ -66,12 +66,17 @@ struct WAVParser {
             // WAVE_FORMAT_EXTENSIBLE: the real format code opens the sub-format GUID.
             code = UInt16(littleEndian: load(UInt16.self, at: offset + 24))
         }
-        guard code == 1 else {
-            let name = code == 3 ? "floating-point samples" : "format code \(code), not integer PCM"
-            throw CaptureError.unsupportedWAV(path: path, reason: name)
-        }
-        guard bits == 16 else {
+        let encoding: WAVFormat.Encoding
+        switch (code, bits) {
+        case (1, 8), (1, 16), (1, 24), (1, 32): encoding = .integer
+        case (3, 32), (3, 64): encoding = .float
+        case (6, 8): encoding = .aLaw
+        case (7, 8): encoding = .muLaw
+        case (1, _), (3, _), (6, _), (7, _):
             throw CaptureError.unsupportedWAV(path: path, reason: "\(bits)-bit samples")
+        default:
+            throw CaptureError.unsupportedWAV(
+                path: path, reason: "format code \(code), not PCM, floating point, A-law or µ-law")
         }
         guard (1...32).contains(channels) else {
             throw CaptureError.notWAV(path: path, reason: "it declares \(channels) channels")
@@ -79,7 +84,7 @@ struct WAVParser {
         guard (4_000...384_000).contains(rate) else {
             throw CaptureError.unsupportedWAV(path: path, reason: "a sample rate of \(rate) Hz")
         }
-        return WAVFormat(sampleRate: rate, channelCount: channels, bitsPerSample: bits)
+        return WAVFormat(sampleRate: rate, channelCount: channels, bitsPerSample: bits, encoding: encoding)
     }
 
     private func tag(at offset: Int) -> String {
