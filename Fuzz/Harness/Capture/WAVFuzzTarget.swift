@@ -35,10 +35,15 @@ public enum WAVFuzzTarget {
         } catch {
             preconditionFailure("WAVFile threw \(type(of: error)), not CaptureError: \(error)")
         }
-        precondition(file.format.bitsPerSample == 16, "accepted \(file.format.bitsPerSample)-bit samples")
+        let bits = file.format.bitsPerSample
+        switch file.format.encoding {
+        case .integer: precondition([8, 16, 24, 32].contains(bits), "accepted \(bits)-bit integer samples")
+        case .float: precondition([32, 64].contains(bits), "accepted \(bits)-bit float samples")
+        case .aLaw, .muLaw: precondition(bits == 8, "accepted \(bits)-bit companded samples")
+        }
         precondition((1...32).contains(file.format.channelCount), "accepted \(file.format.channelCount) channels")
         precondition(file.audio.count <= bytes.count, "more audio than bytes in the file")
-        precondition(file.audio.count % (2 * file.format.channelCount) == 0, "audio ends inside a frame")
+        precondition(file.audio.count % (bits / 8 * file.format.channelCount) == 0, "audio ends inside a frame")
         let count = file.sampleCount
         precondition(count >= 0, "negative sample count \(count)")
         if file.format.isNative || count <= wholeConversionLimit {

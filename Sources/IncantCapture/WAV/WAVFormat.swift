@@ -4,7 +4,8 @@ public struct WAVFormat: Sendable, Equatable {
     public enum Encoding: Sendable, Equatable {
         /// Integer PCM: 8-bit unsigned, or 16-, 24- or 32-bit signed.
         case integer
-        /// IEEE floating point, 32 or 64 bits, full scale at ±1.
+        /// IEEE floating point, 32 or 64 bits, full scale at ±1 (louder samples are clipped,
+        /// and samples that are not numbers read as silence).
         case float
         /// G.711 A-law, 8 bits.
         case aLaw
@@ -54,11 +55,11 @@ public struct WAVFormat: Sendable, Equatable {
         case (.float, 64):
             let bits = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
             let value = Double(bitPattern: bits)
-            return value.isFinite ? Float(value * 32_768) : 0
+            return value.isFinite ? Float(min(max(value, -2), 2) * 32_768) : 0
         case (.float, _):
             let bits = UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt32.self))
             let value = Float(bitPattern: bits)
-            return value.isFinite ? value * 32_768 : 0
+            return value.isFinite ? min(max(value, -2), 2) * 32_768 : 0
         case (.aLaw, _):
             return Float(G711.aLaw(raw[offset]))
         case (.muLaw, _):
