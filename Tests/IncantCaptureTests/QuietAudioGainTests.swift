@@ -59,10 +59,12 @@ import Testing
 
     @Test func aQuietStreamIsRaisedAndALoudOneBroughtBackAtOnce() {
         var stream = QuietStreamGain()
+        // A quiet room (-95 dBFS), then sound whose loudest frame is at -60 dBFS: the gain rises
+        // to its limit (30 dB) at 100 dB a second.
+        _ = stream.raise(Self.tone(level: -95, seconds: 0.5))
         #expect(stream.gain == 0)
-        // The loudest frame at -60 dBFS: the gain rises to its limit (30 dB), at 30 dB a second.
-        _ = stream.raise(Self.tone(level: -60, seconds: 0.5))
-        #expect(abs(stream.gain - 15) < 0.5, "after 0.5 s: \(stream.gain)")
+        _ = stream.raise(Self.tone(level: -60, seconds: 0.15))
+        #expect(abs(stream.gain - 15) < 0.5, "after 0.15 s: \(stream.gain)")
         _ = stream.raise(Self.tone(level: -60, seconds: 1.5))
         #expect(stream.gain == QuietAudioGain.limit)
         // Loud speech: the gain falls to 0 after its first frame.
@@ -72,10 +74,20 @@ import Testing
         #expect(raised.suffix(1_000).map { Int16($0) } == Self.tone(level: -10, seconds: 0.1).suffix(1_000))
     }
 
+    /// A loud microphone in a quiet room: nothing but the room's faint noise is heard, which a
+    /// quiet microphone's silence would look like too. Without sound above the floor the gain
+    /// does not move, so the first words are not heard through a raised stream.
+    @Test func aQuietRoomIsNotRaised() {
+        var stream = QuietStreamGain()
+        let (_, factors) = stream.raise(Self.tone(level: -65, seconds: 5))
+        #expect(Set(factors) == [1])
+        #expect(stream.gain == 0)
+    }
+
     @Test func howAStreamIsCutDoesNotChangeItsGains() {
         let audio =
-            Self.tone(level: -60, seconds: 1.2) + Self.tone(level: -20, seconds: 0.3)
-            + Self.tone(level: -58, seconds: 0.5)
+            Self.tone(level: -95, seconds: 0.5) + Self.tone(level: -60, seconds: 1.2)
+            + Self.tone(level: -20, seconds: 0.3) + Self.tone(level: -58, seconds: 0.5)
         func run(_ length: Int) -> [Float] {
             var stream = QuietStreamGain()
             var factors: [Float] = []

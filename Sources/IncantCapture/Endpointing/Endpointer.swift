@@ -178,7 +178,13 @@ public struct Endpointer: Sendable {
             let value = Double(sample)
             sum += value * value
         }
-        let rms = (sum / Double(max(1, frame.count))).squareRoot()
-        return rms < 1e-6 ? -120 : 20 * log10(rms / 32_768)
+        return level(ofEnergy: sum, count: frame.count)
+    }
+
+    /// The RMS level in dBFS of `count` samples whose squares sum to `energy` (digital silence
+    /// is -120, and nothing is lower).
+    static func level(ofEnergy energy: Double, count: Int) -> Double {
+        let rms = (energy / Double(max(1, count))).squareRoot()
+        return rms < 1e-6 ? -120 : max(-120, 20 * log10(rms / 32_768))
     }
 }

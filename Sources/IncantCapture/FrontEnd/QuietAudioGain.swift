@@ -38,13 +38,7 @@ public enum QuietAudioGain {
             var pending = carried + samples
             var start = 0
             while pending.count - start >= Self.frameLength {
-                var energy = 0.0
-                for sample in pending[start..<(start + Self.frameLength)] {
-                    let value = Double(sample)
-                    energy += value * value
-                }
-                let rms = (energy / Double(Self.frameLength)).squareRoot()
-                let level = rms > 0 ? max(-120, 20 * log10(rms / 32768)) : -120
+                let level = Endpointer.level(of: pending[start..<(start + Self.frameLength)])
                 bins[min(bins.count - 1, Int(((level + 120) * 2).rounded()))] += 1
                 frames += 1
                 start += Self.frameLength
@@ -78,6 +72,19 @@ public enum QuietAudioGain {
     public static func gain(for samples: [Int16], target: Double = Self.target, limit: Double = Self.limit) -> Double {
         var meter = Meter()
         meter.add(samples)
+        return meter.gain(target: target, limit: limit)
+    }
+
+    /// The gain (dB, ≥ 0) for the whole of `file`, measured piece by piece.
+    public static func gain(of file: WAVFile, target: Double = Self.target, limit: Double = Self.limit) -> Double {
+        var meter = Meter()
+        let piece = AudioFormat.sampleRate * 10
+        var offset = 0
+        while offset < file.sampleCount {
+            let end = min(offset + piece, file.sampleCount)
+            meter.add(file.samples(in: offset..<end))
+            offset = end
+        }
         return meter.gain(target: target, limit: limit)
     }
 

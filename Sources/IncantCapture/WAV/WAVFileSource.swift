@@ -10,12 +10,16 @@ public struct WAVFileSource: AudioSource {
     /// Deliver the audio no faster than it plays, as a microphone would (for measuring what a
     /// listener does in real time, such as the delay from end of speech to the shortcut).
     public var isRealTime: Bool
+    /// Raise a quiet file as a whole before it plays (``QuietAudioGain/gain(of:target:limit:)``),
+    /// as `incant recognize` does.
+    public var raisesQuietAudio: Bool
 
-    public init(path: String, chunkSize: Int = 1_600, realTime: Bool = false) {
+    public init(path: String, chunkSize: Int = 1_600, realTime: Bool = false, raisesQuietAudio: Bool = false) {
         precondition(chunkSize > 0, "chunkSize must be positive")
         self.path = path
         self.chunkSize = chunkSize
         self.isRealTime = realTime
+        self.raisesQuietAudio = raisesQuietAudio
     }
 
     public var description: String { "file '\(path)'" }
@@ -24,15 +28,17 @@ public struct WAVFileSource: AudioSource {
         let path = path
         let chunkSize = chunkSize
         let isRealTime = isRealTime
+        let raises = raisesQuietAudio
         return AudioFrameStream(threadName: "incant.wav") { sink in
             let file = try WAVFile(path: path)
+            let gain = raises ? QuietAudioGain.gain(of: file) : 0
             var pace = SpeakingPace()
             var start = 0
             while start < file.sampleCount {
                 let end = min(start + chunkSize, file.sampleCount)
                 // A chunk is available once its last sample has been "spoken".
                 if isRealTime { pace.waitUntilSpoken(end) }
-                guard sink.send(file.samples(in: start..<end)) else { return }
+                guard sink.send(QuietAudioGain.applying(gain, to: file.samples(in: start..<end))) else { return }
                 start = end
             }
         }

@@ -69,17 +69,9 @@ struct SpotCommand: AsyncParsableCommand {
         var found: [WakeCandidate] = []
         let start = ContinuousClock.now
         let piece = AudioFormat.sampleRate * 10
-        // A quiet recording is raised before the front end (the denoiser removes quiet speech):
-        // measured in a first pass, raised by one gain in the second.
-        var meter = QuietAudioGain.Meter()
+        // A quiet recording is raised before the front end (the denoiser removes quiet speech).
+        let gain = QuietAudioGain.gain(of: file)
         var offset = 0
-        while offset < file.sampleCount {
-            let end = min(offset + piece, file.sampleCount)
-            meter.add(file.samples(in: offset..<end))
-            offset = end
-        }
-        let gain = meter.gain()
-        offset = 0
         while offset < file.sampleCount {
             let end = min(offset + piece, file.sampleCount)
             let samples = QuietAudioGain.applying(gain, to: file.samples(in: offset..<end))

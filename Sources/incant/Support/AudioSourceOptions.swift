@@ -78,7 +78,10 @@ struct AudioSourceOptions: ParsableArguments {
             throw CommandFailure(message: "--file can be given once for listen", status: ExitStatus.usage)
         }
         if let file = files.first {
-            return realTime ? WAVFileSource(path: file, chunkSize: 320, realTime: true) : WAVFileSource(path: file)
+            // A quiet recording is raised as a whole, as `recognize` raises it.
+            return realTime
+                ? WAVFileSource(path: file, chunkSize: 320, realTime: true, raisesQuietAudio: true)
+                : WAVFileSource(path: file, raisesQuietAudio: true)
         }
         return ALSACaptureSource(device: deviceName, reopening: reopening)
     }
