@@ -25,7 +25,11 @@ extension LeverSweep {
     /// - `reverb` / `reverbNegatives`: the coffee orders band-limited with reverb; `phone` /
     ///   `phoneNegatives` the same through a telephone band;
     /// - `wakePhone` / `wakePhoneNegatives`: the wake-word recordings through a telephone band
-    ///   (sampled at 8 kHz and back, ``RealRoomClips/telephoneBand(_:cacheName:)``).
+    ///   (sampled at 8 kHz and back, ``RealRoomClips/telephoneBand(_:cacheName:)``);
+    /// - `wakeHigh` / `wakeHighNegatives` and `wakeLow` / `wakeLowNegatives`: the same
+    ///   recordings with every frequency raised by 400 cents or lowered by 300
+    ///   (``RealRoomClips/Channel/higherVoice``, ``RealRoomClips/Channel/lowerVoice``): voices
+    ///   higher or deeper than the speakers'.
     func appendRealRoomConditions(
         to conditions: inout [(String, [SpeechClip], PhraseCatalog)], coffee: [SpeechClip],
         coffeeCatalog: PhraseCatalog, homeCatalog: PhraseCatalog, paths: BenchmarkPaths
@@ -33,6 +37,7 @@ extension LeverSweep {
         let room = RealRoomClips(paths: paths)
         let wakeNames = [
             "wake", "wakeNegatives", "wakeReverb", "wakeReverbNegatives", "wakePhone", "wakePhoneNegatives",
+            "wakeHigh", "wakeHighNegatives", "wakeLow", "wakeLowNegatives",
         ]
         if wakeNames.contains(where: wants) {
             let all = try room.wakeWords()
@@ -46,6 +51,12 @@ extension LeverSweep {
             }
             try appendChannel("wakePhone", to: &conditions, own: with, other: without) {
                 try RealRoomClips.telephoneBand(clips, cacheName: "wakeword")
+            }
+            try appendChannel("wakeHigh", to: &conditions, own: with, other: without) {
+                try RealRoomClips.Channel.higherVoice.apply(clips, cacheName: "wakeword")
+            }
+            try appendChannel("wakeLow", to: &conditions, own: with, other: without) {
+                try RealRoomClips.Channel.lowerVoice.apply(clips, cacheName: "wakeword")
             }
         }
         // Each kind of talker and its babbles are made once, the first time a condition needs them.

@@ -159,6 +159,11 @@ struct RealRoomClips {
         case reverb
         /// Band-limited to 200–5000 Hz.
         case band
+        /// Every frequency raised by 400 cents (a factor of 1.26, sox `pitch`): the pitch and
+        /// the formants of a voice with a shorter vocal tract, as a child's.
+        case higherVoice
+        /// Every frequency lowered by 300 cents (a factor of 0.84): a deeper voice.
+        case lowerVoice
 
         /// The channel named `name`, or an error naming `option` and what it takes: the
         /// channels there are and the `others` it accepts besides.
@@ -177,6 +182,10 @@ struct RealRoomClips {
             case .reverb: try RealRoomClips.bandLimitedReverb(clips, cacheName: cacheName)
             case .band:
                 try RealRoomClips.throughSox(clips, effects: ["sinc", "200-5000"], cacheName: "band-" + cacheName)
+            case .higherVoice:
+                try RealRoomClips.throughSox(clips, effects: ["pitch", "400"], cacheName: "high-" + cacheName)
+            case .lowerVoice:
+                try RealRoomClips.throughSox(clips, effects: ["pitch", "-300"], cacheName: "low-" + cacheName)
             }
         }
     }
