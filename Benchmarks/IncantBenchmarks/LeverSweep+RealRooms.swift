@@ -46,17 +46,13 @@ extension LeverSweep {
             let without = try room.catalog(withWakePhrases: false)
             if wants("wake") { conditions.append(("wake", clips, with)) }
             if wants("wakeNegatives") { conditions.append(("wakeNegatives", clips.map(\.asNegative), without)) }
-            try appendChannel("wakeReverb", to: &conditions, own: with, other: without) {
-                try RealRoomClips.bandLimitedReverb(clips, cacheName: "wakeword")
-            }
-            try appendChannel("wakePhone", to: &conditions, own: with, other: without) {
-                try RealRoomClips.telephoneBand(clips, cacheName: "wakeword")
-            }
-            try appendChannel("wakeHigh", to: &conditions, own: with, other: without) {
-                try RealRoomClips.Channel.higherVoice.apply(clips, cacheName: "wakeword")
-            }
-            try appendChannel("wakeLow", to: &conditions, own: with, other: without) {
-                try RealRoomClips.Channel.lowerVoice.apply(clips, cacheName: "wakeword")
+            let channels: [(String, RealRoomClips.Channel)] = [
+                ("wakeReverb", .reverb), ("wakePhone", .phone), ("wakeHigh", .higherVoice), ("wakeLow", .lowerVoice),
+            ]
+            for (name, channel) in channels {
+                try appendChannel(name, to: &conditions, own: with, other: without) {
+                    try channel.apply(clips, cacheName: "wakeword")
+                }
             }
         }
         // Each kind of talker and its babbles are made once, the first time a condition needs them.
