@@ -35,20 +35,17 @@ extension LeverSweep {
         coffeeCatalog: PhraseCatalog, homeCatalog: PhraseCatalog, paths: BenchmarkPaths
     ) throws {
         let room = RealRoomClips(paths: paths)
-        let wakeNames = [
-            "wake", "wakeNegatives", "wakeReverb", "wakeReverbNegatives", "wakePhone", "wakePhoneNegatives",
-            "wakeHigh", "wakeHighNegatives", "wakeLow", "wakeLowNegatives",
+        let channels: [(String, RealRoomClips.Channel)] = [
+            ("wakeReverb", .reverb), ("wakePhone", .phone), ("wakeHigh", .higherVoice), ("wakeLow", .lowerVoice),
         ]
-        if wakeNames.contains(where: wants) {
+        let wakeNames = ["wake"] + channels.map(\.0)
+        if wakeNames.contains(where: { wants($0) || wants($0 + "Negatives") }) {
             let all = try room.wakeWords()
             let clips = all.enumerated().filter { $0.offset % stride == offset % stride }.map(\.element)
             let with = try room.catalog(withWakePhrases: true)
             let without = try room.catalog(withWakePhrases: false)
             if wants("wake") { conditions.append(("wake", clips, with)) }
             if wants("wakeNegatives") { conditions.append(("wakeNegatives", clips.map(\.asNegative), without)) }
-            let channels: [(String, RealRoomClips.Channel)] = [
-                ("wakeReverb", .reverb), ("wakePhone", .phone), ("wakeHigh", .higherVoice), ("wakeLow", .lowerVoice),
-            ]
             for (name, channel) in channels {
                 try appendChannel(name, to: &conditions, own: with, other: without) {
                     try channel.apply(clips, cacheName: "wakeword")
