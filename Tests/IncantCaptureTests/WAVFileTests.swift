@@ -170,4 +170,59 @@ struct WAVFileTests {
         }
         #expect(difference / energy < 0.01, "relative error energy \(difference / energy)")
     }
+
+    @Test("a file read once from start to end does not stay resident, and reads the same again")
+    func releasedPagesReadAgain() throws {
+        let directory = try TestAudio.scratchDirectory()
+        let path = directory.appendingPathComponent("long.wav").path
+        // Two minutes: 3.8 MB of audio.
+        let samples = (0..<(16_000 * 120)).map { Int16(truncatingIfNeeded: $0 &* 7919) }
+        try WAVFile.write(samples, to: path)
+
+        let kept = try WAVFile(path: path)
+        #expect(kept.samples() == samples)
+        let whole = try #require(Self.residentKilobytes(of: path))
+        #expect(whole > 3_000, "a mapped file read whole is resident: \(whole) kB")
+
+        let file = try WAVFile(path: path)
+        var read: [Int16] = []
+        var offset = 0
+        while offset < file.sampleCount {
+            let end = min(offset + 16_000, file.sampleCount)
+            read += file.samples(in: offset..<end)
+            file.releaseAudio(before: end)
+            offset = end
+        }
+        #expect(read == samples)
+        // Both mappings of the file are listed; the one read in pieces holds at most a page or two.
+        let mappings = Self.residentKilobytesPerMapping(of: path)
+        #expect(mappings.count == 2)
+        #expect(mappings.min() ?? .max <= 16, "resident per mapping: \(mappings) kB")
+        #expect(file.samples(in: 1_000..<2_000) == Array(samples[1_000..<2_000]))
+        withExtendedLifetime(kept) {}
+    }
+
+    /// The resident kilobytes of every mapping of `path` in this process (`/proc/self/smaps`).
+    static func residentKilobytesPerMapping(of path: String) -> [Int] {
+        // Read to the end: /proc files report a size of 0.
+        guard let handle = FileHandle(forReadingAtPath: "/proc/self/smaps"), let data = try? handle.readToEnd() else {
+            return []
+        }
+        let smaps = String(decoding: data, as: UTF8.self)
+        var sizes: [Int] = []
+        var inFile = false
+        for line in smaps.split(separator: "\n") {
+            if let first = line.first, first.isHexDigit, line.contains("-") {
+                inFile = line.hasSuffix(path)
+            } else if inFile, line.hasPrefix("Rss:") {
+                sizes.append(Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0)
+            }
+        }
+        return sizes
+    }
+
+    /// The most resident kilobytes of any mapping of `path`.
+    static func residentKilobytes(of path: String) -> Int? {
+        residentKilobytesPerMapping(of: path).max()
+    }
 }

@@ -75,7 +75,8 @@ public enum QuietAudioGain {
         return meter.gain(target: target, limit: limit)
     }
 
-    /// The gain (dB, ≥ 0) for the whole of `file`, measured piece by piece.
+    /// The gain (dB, ≥ 0) for the whole of `file`, measured piece by piece (the pages read are
+    /// released as it goes: ``WAVFile/releaseAudio(before:)``).
     public static func gain(of file: WAVFile, target: Double = Self.target, limit: Double = Self.limit) -> Double {
         var meter = Meter()
         let piece = AudioFormat.sampleRate * 10
@@ -83,6 +84,7 @@ public enum QuietAudioGain {
         while offset < file.sampleCount {
             let end = min(offset + piece, file.sampleCount)
             meter.add(file.samples(in: offset..<end))
+            file.releaseAudio(before: end)
             offset = end
         }
         return meter.gain(target: target, limit: limit)

@@ -2,6 +2,9 @@ import Foundation
 
 /// A RIFF/WAVE file, mapped into memory.
 ///
+/// A file read once from start to end need not stay resident: ``releaseAudio(before:)`` lets
+/// the system drop the pages already read, so that memory does not grow with the file's length.
+///
 /// Files in Incant's format (16 kHz mono 16-bit PCM) are used as they are. Other sample rates,
 /// channel counts and encodings (8-bit unsigned, 24- and 32-bit integer, 32- and 64-bit float,
 /// A-law, µ-law) are converted on the fly: channels are averaged to mono, the rate is changed
@@ -14,6 +17,9 @@ public struct WAVFile: Sendable {
     public let format: WAVFormat
     /// The bytes of the `data` chunk.
     let audio: Data
+    /// Whether the bytes are a private mapping of the file (whose pages can be dropped and read
+    /// again), rather than a copy in memory.
+    let isMapped: Bool
     /// Frames in the file at its own rate.
     public var sourceFrameCount: Int { audio.count / format.bytesPerFrame }
 
@@ -31,15 +37,39 @@ public struct WAVFile: Sendable {
     /// - Throws: ``CaptureError`` naming the file when it cannot be read, is not a WAV
     ///   file, is cut short, or uses a compressed encoding.
     public init(path: String) throws {
-        try self.init(path: path, contents: Self.map(path))
+        let (contents, mapped) = try Self.map(path)
+        try self.init(path: path, contents: contents, isMapped: mapped)
     }
 
     /// Parses the bytes of a whole WAV file already in memory; `path` only names it in errors.
-    init(path: String, contents: Data) throws {
+    init(path: String, contents: Data, isMapped: Bool = false) throws {
         self.path = path
         let parsed = try WAVParser(path: path, bytes: contents).parse()
         format = parsed.format
         audio = parsed.audio
+        self.isMapped = isMapped
+    }
+
+    /// Lets the system drop the file's pages that hold only audio before sample `index` (16 kHz
+    /// indices, as ``samples(in:)`` counts), for a file read once from start to end. Reading
+    /// them again later still works: they are read from the file again. Does nothing for a file
+    /// that is not mapped.
+    public func releaseAudio(before index: Int) {
+        guard isMapped, index > 0 else { return }
+        // A converting read looks some frames behind its first one (the resampler's window is
+        // far narrower than this); pages dropped too early would only be read again.
+        let margin = format.isNative ? 0 : 1_024
+        let frame = Int(Int64(min(index, sampleCount)) * Int64(format.sampleRate) / Int64(AudioFormat.sampleRate))
+        let bytes = max(0, frame - margin) * format.bytesPerFrame
+        guard bytes > 0 else { return }
+        let page = Int(sysconf(Int32(_SC_PAGESIZE)))
+        audio.withUnsafeBytes { raw in
+            guard let base = raw.baseAddress else { return }
+            let first = Int(bitPattern: base) / page * page
+            let end = (Int(bitPattern: base) + bytes) / page * page
+            guard end > first, let start = UnsafeMutableRawPointer(bitPattern: first) else { return }
+            _ = madvise(start, end - first, Int32(MADV_DONTNEED))
+        }
     }
 
     /// Reads the whole file as 16 kHz mono samples.
@@ -109,7 +139,9 @@ public struct WAVFile: Sendable {
         }
     }
 
-    private static func map(_ path: String) throws -> Data {
+    /// The file's bytes: a private read-only mapping of a regular file (`true`), or a copy read
+    /// into memory for anything else (a pipe, an empty file).
+    private static func map(_ path: String) throws -> (Data, Bool) {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             throw CaptureError.unreadableFile(path: path, reason: "no such file")
@@ -117,8 +149,23 @@ public struct WAVFile: Sendable {
         if isDirectory.boolValue {
             throw CaptureError.unreadableFile(path: path, reason: "it is a directory")
         }
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        if descriptor < 0 {
+            throw CaptureError.unreadableFile(path: path, reason: String(cString: strerror(errno)))
+        }
+        defer { close(descriptor) }
+        var status = stat()
+        if fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG, status.st_size > 0,
+            let region = mmap(nil, Int(status.st_size), PROT_READ, MAP_PRIVATE, descriptor, 0),
+            region != MAP_FAILED
+        {
+            let data = Data(
+                bytesNoCopy: region, count: Int(status.st_size),
+                deallocator: .custom { pointer, count in munmap(pointer, count) })
+            return (data, true)
+        }
         do {
-            return try Data(contentsOf: URL(fileURLWithPath: path), options: .alwaysMapped)
+            return (try Data(contentsOf: URL(fileURLWithPath: path)), false)
         } catch {
             throw CaptureError.unreadableFile(path: path, reason: reason(for: error))
         }

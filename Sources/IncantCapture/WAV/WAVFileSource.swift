@@ -39,6 +39,7 @@ public struct WAVFileSource: AudioSource {
                 // A chunk is available once its last sample has been "spoken".
                 if isRealTime { pace.waitUntilSpoken(end) }
                 guard sink.send(QuietAudioGain.applying(gain, to: file.samples(in: start..<end))) else { return }
+                file.releaseAudio(before: end)
                 start = end
             }
         }
