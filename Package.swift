@@ -254,7 +254,7 @@ if !coreOnly {
             name: "IncantRecognitionTests",
             dependencies: [
                 "IncantRecognition", "IncantGrammar", "IncantSpeech", "IncantPhrases", "IncantCapture",
-                "IncantTestSupport",
+                "IncantDenoise", "IncantTestSupport",
             ],
             swiftSettings: swiftSettings
         ),

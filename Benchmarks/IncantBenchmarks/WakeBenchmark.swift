@@ -11,7 +11,8 @@ import IncantRecognition
 ///
 ///     incant-bench wake [--phrases "alexa,smart mirror,hey computer"] [--hours H] [--stride N]
 ///                       [--snr DB] [--dump FILE] [--rss-minutes M] [--passages N]
-///                       [--spotting-threshold T] [--front-end NAME] [--both-views]
+///                       [--spotting-threshold T] [--front-end NAME] [--both-views | --on-demand]
+///                       [--second-view-reach C] [--second-view-lead S]
 struct WakeBenchmark {
     var phrases = ["alexa", "smart mirror", "hey computer"]
     /// Hours of background per phrase.
@@ -35,6 +36,14 @@ struct WakeBenchmark {
     /// Whether the detector also hears the audio before the front end (`--both-views`), as
     /// `incant listen` and `incant spot` do through a front end that changes the audio.
     var bothViews = false
+    /// With ``bothViews``: whether the audio through the front end is searched only around the
+    /// places found in the audio as it is (`--on-demand`), as `incant spot` does, instead of
+    /// as a whole stream. Plain keyword spotting then hears the audio as it is.
+    var onDemand = false
+    /// `--second-view-reach`, `--second-view-lead`: ``WakeWordOptions``' settings of the
+    /// on-demand view; nil keeps the defaults.
+    var secondViewReach: Double?
+    var secondViewLead: Double?
     let paths = BenchmarkPaths()
 
     /// The keyphrase thresholds of the plain baseline.
@@ -65,6 +74,19 @@ struct WakeBenchmark {
                 }
                 spottingPhonePenalty = penalty
             case "--both-views": bothViews = true
+            case "--on-demand":
+                bothViews = true
+                onDemand = true
+            case "--second-view-reach":
+                guard let reach = Double(try value()), reach > 0, reach < 1 else {
+                    throw BenchmarkError("--second-view-reach must be in (0, 1)")
+                }
+                secondViewReach = reach
+            case "--second-view-lead":
+                guard let lead = Double(try value()), lead >= 0 else {
+                    throw BenchmarkError("--second-view-lead must be ≥ 0 seconds")
+                }
+                secondViewLead = lead
             case "--front-end":
                 let name = try value()
                 do { frontEndKind = try FrontEndKind(name: name) } catch { throw BenchmarkError("\(error)") }
@@ -158,6 +180,8 @@ struct WakeBenchmark {
         options.dictionaryFiles = [paths.dictionary]
         if let spottingThreshold { options.spottingThreshold = spottingThreshold }
         if let spottingPhonePenalty { options.spottingPhonePenalty = spottingPhonePenalty }
+        if let secondViewReach { options.secondViewReach = secondViewReach }
+        if let secondViewLead { options.secondViewLeadSeconds = secondViewLead }
         let detector = try PocketSphinxWakeWordDetector(
             phrase: phrase, options: options, baselineThresholds: Self.baselineThresholds)
         let frontEnd = try FrontEndBenchmark.frontEnd(frontEndKind)
@@ -168,8 +192,8 @@ struct WakeBenchmark {
         for (number, keyword) in positives.enumerated() {
             let (mixed, start) = mixer.mix(keyword, snr: snr)
             let span = start..<(start + keyword.count)
-            var scanner = WakeWordScanner(detector: detector, searchesUnprocessed: bothViews)
-            var found = try scanner.process(frontEnd.wholeRecording(mixed), unprocessed: mixed)
+            var scanner = WakeWordScanner(detector: detector, secondView: secondView(frontEnd))
+            var found = try scanner.process(onDemand ? mixed : frontEnd.wholeRecording(mixed), unprocessed: mixed)
             found += try scanner.finish()
             let over = found.filter { $0.startSample < span.upperBound && span.lowerBound < $0.endSample }
             let best = over.max { $0.confidence < $1.confidence }
@@ -189,7 +213,7 @@ struct WakeBenchmark {
         }
         // Background: searched as one continuous stream.
         var background = WakeBackground(speech: speech, noises: noises, seed: 0xB0B)
-        var scanner = WakeWordScanner(detector: detector, searchesUnprocessed: bothViews)
+        var scanner = WakeWordScanner(detector: detector, secondView: secondView(frontEnd))
         let total = Int(hours * 3600 * 16_000)
         let piece = 160_000
         var alarms: [WakeCandidate] = []
@@ -198,7 +222,7 @@ struct WakeBenchmark {
         while background.produced < total {
             let samples = background.next(min(piece, total - background.produced))
             let start = ThreadCPU.seconds
-            alarms += try scanner.process(frontEnd.process(samples), unprocessed: samples)
+            alarms += try scanner.process(onDemand ? samples : frontEnd.process(samples), unprocessed: samples)
             cpu += ThreadCPU.seconds - start
             if background.produced % (piece * 36) == 0 {
                 let done = Double(background.produced) / 16_000 / 3600
@@ -210,7 +234,7 @@ struct WakeBenchmark {
             }
         }
         let start = ThreadCPU.seconds
-        alarms += try scanner.process(frontEnd.flush())
+        if !onDemand { alarms += try scanner.process(frontEnd.flush()) }
         alarms += try scanner.finish()
         cpu += ThreadCPU.seconds - start
         FileHandle.standardError.write(Data("\n".utf8))
@@ -221,6 +245,12 @@ struct WakeBenchmark {
             phrase: phrase, source: source, positives: positives.count, backgroundHours: hours, scores: scores,
             falseAlarms: alarms.map(\.confidence), baselineHits: hits, baselineAlarms: scanner.baseline.map(\.count),
             decodeSeconds: cpu, audioSeconds: hours * 3600)
+    }
+
+    /// How the scanner hears the front end's view besides the one it is given.
+    private func secondView(_ frontEnd: any AudioFrontEnd) -> WakeWordScanner.SecondView {
+        guard bothViews else { return .none }
+        return onDemand ? .onDemand(frontEnd) : .stream
     }
 
     /// A candidate's measurements for the dump, tab-separated (the header's order); `start` is

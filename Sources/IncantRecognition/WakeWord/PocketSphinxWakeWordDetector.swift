@@ -137,7 +137,7 @@ public final class PocketSphinxWakeWordDetector: WakeWordDetector, @unchecked Se
     /// - Parameter unprocessed: the same stretch before the front end (sample for sample), to
     ///   search both views (``bothViews(_:_:)``); nil searches `samples` alone.
     public func candidates(in samples: [Int16], unprocessed: [Int16]? = nil) throws -> [WakeCandidate] {
-        var scanner = WakeWordScanner(detector: self, searchesUnprocessed: unprocessed != nil)
+        var scanner = WakeWordScanner(detector: self, secondView: unprocessed == nil ? .none : .stream)
         var found = try scanner.process(samples, unprocessed: unprocessed ?? [])
         found += try scanner.finish()
         return found

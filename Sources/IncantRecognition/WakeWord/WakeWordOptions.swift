@@ -29,6 +29,14 @@ public struct WakeWordOptions: Sendable {
     public var bothViewsBias: Double = 0.85
     /// The confidence a view gives a place where it found no candidate, when both are searched.
     public var absentConfidence: Double = 0.001
+    /// With the audio through the front end searched on demand
+    /// (``WakeWordScanner/SecondView/onDemand(_:)``): the most confidence that view is counted
+    /// on to give a place. It is searched around every place of the audio as it is that it
+    /// could lift to ``threshold`` without giving more (``secondViewFloor``).
+    public var secondViewReach: Double = 0.97
+    /// Seconds of audio before a place that go through the front end with it, on demand, so
+    /// that a denoiser has settled by the time the place begins.
+    public var secondViewLeadSeconds: Double = 1
     /// Pronunciation overrides (cmudict format) read before guessing unknown words.
     public var dictionaryFiles: [String] = []
     /// Where espeak-ng is looked up to guess words no dictionary has (`IncantPaths.searchPath`);
@@ -42,4 +50,17 @@ public struct WakeWordOptions: Sendable {
     public var overlapSeconds: Double = 4
 
     public init() {}
+
+    /// The least confidence of a place in the audio as it is around which the audio through the
+    /// front end is searched on demand: below it, the place stays under ``threshold`` unless
+    /// that view gives it more than ``secondViewReach`` (the places' evidence is the mean of
+    /// both views' plus ``bothViewsBias``). 0 at a threshold of 0: every place is searched.
+    public var secondViewFloor: Double {
+        guard threshold > 0 else { return 0 }
+        let detector = PocketSphinxWakeWordDetector.self
+        let needed =
+            2 * (detector.evidence(of: threshold, floor: 1e-9) - bothViewsBias)
+            - detector.evidence(of: secondViewReach, floor: 1e-9)
+        return detector.logistic(needed)
+    }
 }

@@ -1,16 +1,35 @@
 import IncantCapture
+import IncantSpeech
 
 /// Searches continuous audio for a wake phrase in overlapping chunks
 /// (``WakeWordOptions/chunkSeconds`` long, ``WakeWordOptions/overlapSeconds`` apart), so that
 /// audio of any length is searched in bounded memory and a phrase across a chunk boundary is
 /// whole in one of them. Candidates found twice in the overlap are reported once.
 ///
-/// Given the audio before the front end too, it searches both views of each chunk and scores
-/// each place by both (``PocketSphinxWakeWordDetector/bothViews(_:_:)``).
+/// With a second view (``SecondView``) it searches the audio through a front end and as it is,
+/// and scores each place by both (``PocketSphinxWakeWordDetector/bothViews(_:_:)``).
 public struct WakeWordScanner {
+    /// The other view of the audio searched besides the samples given, if any.
+    public enum SecondView {
+        /// The samples given alone.
+        case none
+        /// The samples given are the audio through a front end, and ``process(_:unprocessed:)``
+        /// is given the audio before it as well: both streams are searched whole.
+        case stream
+        /// The samples given are the audio as it is. Around each place found in them with a
+        /// confidence of at least ``WakeWordOptions/secondViewFloor``, a stretch of them goes
+        /// through this front end as a stream of its own and is searched, so that the front
+        /// end runs only where a wake word may be.
+        case onDemand(any AudioFrontEnd)
+    }
+
     public let detector: PocketSphinxWakeWordDetector
-    /// Whether the audio before the front end is searched too.
-    public let searchesUnprocessed: Bool
+    public let secondView: SecondView
+    /// Whether ``process(_:unprocessed:)`` is given the audio before the front end too.
+    public var searchesUnprocessed: Bool {
+        if case .stream = secondView { return true }
+        return false
+    }
     /// Samples not yet searched past the overlap, and where they start in the stream.
     private var buffer: [Int16] = []
     /// The audio before the front end from `bufferStart` on (it may run ahead of `buffer` by
@@ -23,13 +42,19 @@ public struct WakeWordScanner {
     /// The plain keyphrase detections per baseline threshold, as sample spans of the stream.
     public private(set) var baseline: [[ClosedRange<Int>]]
 
-    /// - Parameter searchesUnprocessed: ``process(_:unprocessed:)`` is given the audio before
-    ///   the front end too, sample for sample (the front end's output lines up with its input).
-    public init(detector: PocketSphinxWakeWordDetector, searchesUnprocessed: Bool = false) {
+    /// - Parameter secondView: with ``SecondView/stream``, ``process(_:unprocessed:)`` is given
+    ///   the audio before the front end too, sample for sample (the front end's output lines up
+    ///   with its input).
+    public init(detector: PocketSphinxWakeWordDetector, secondView: SecondView = .none) {
         self.detector = detector
-        self.searchesUnprocessed = searchesUnprocessed
+        self.secondView = secondView
         baseline = detector.baselineThresholds.map { _ in [] }
     }
+
+    /// Samples searched through the front end in front of a place, for an on-demand second view.
+    private var leadLength: Int { Int(detector.options.secondViewLeadSeconds * Double(AudioFormat.sampleRate)) }
+    /// Samples searched through the front end after a place.
+    private var tailLength: Int { detector.options.padding * RecognitionHypothesis.samplesPerFrame }
 
     private var chunkLength: Int { Int(detector.options.chunkSeconds * Double(AudioFormat.sampleRate)) }
     private var overlapLength: Int {
@@ -70,11 +95,16 @@ public struct WakeWordScanner {
 
     private mutating func searchChunk(_ chunk: [Int16], final: Bool) throws -> [WakeCandidate] {
         var (found, plain) = try detector.candidates(inChunk: chunk, closing: final)
-        if searchesUnprocessed {
+        switch secondView {
+        case .none: break
+        case .stream:
             // The same stretch as it is, up to the end of what the front end has given so far.
             let before = Array(unprocessed.prefix(chunk.count))
             let (other, _) = try detector.candidates(inChunk: before, closing: final, baseline: false)
             found = detector.bothViews(found, other)
+        case .onDemand(let frontEnd):
+            let processed = try candidates(around: found, in: chunk, through: frontEnd, closing: final)
+            found = detector.bothViews(processed, found)
         }
         let shifted = found.map { $0.shifted(by: bufferStart) }
         for (index, spans) in plain.enumerated() {
@@ -101,5 +131,33 @@ public struct WakeWordScanner {
         let overlapStart = bufferStart + chunk.count - overlapLength
         pending = merged.filter { $0.endSample > overlapStart }
         return merged.filter { $0.endSample <= overlapStart }
+    }
+
+    /// The candidates of the audio through `frontEnd` around each of `places` (found in
+    /// `chunk` as it is) whose confidence reaches ``WakeWordOptions/secondViewFloor``: stretches
+    /// from ``WakeWordOptions/secondViewLeadSeconds`` before to ``WakeWordOptions/padding``
+    /// frames after, joined where they meet, each through the front end as a stream of its own.
+    private func candidates(
+        around places: [WakeCandidate], in chunk: [Int16], through frontEnd: any AudioFrontEnd, closing: Bool
+    ) throws -> [WakeCandidate] {
+        var stretches: [Range<Int>] = []
+        for place in places.sorted(by: { $0.startSample < $1.startSample })
+        where place.confidence >= detector.options.secondViewFloor {
+            let stretch = max(0, place.startSample - leadLength)..<min(chunk.count, place.endSample + tailLength)
+            if let last = stretches.last, last.upperBound >= stretch.lowerBound {
+                stretches[stretches.count - 1] = last.lowerBound..<max(last.upperBound, stretch.upperBound)
+            } else {
+                stretches.append(stretch)
+            }
+        }
+        var found: [WakeCandidate] = []
+        for stretch in stretches where !stretch.isEmpty {
+            let heard = frontEnd.wholeRecording(Array(chunk[stretch]))
+            // A stretch that ends inside the chunk is closed like the end of the audio.
+            let (candidates, _) = try detector.candidates(
+                inChunk: heard, closing: closing || stretch.upperBound < chunk.count, baseline: false)
+            found += candidates.map { $0.shifted(by: stretch.lowerBound) }
+        }
+        return found
     }
 }

@@ -10,8 +10,9 @@ struct SpotCommand: AsyncParsableCommand {
         abstract: "Find a wake word in WAV files.",
         discussion: """
             Searches each file from start to end (any length: long recordings are searched in \
-            overlapping pieces), heard through the front end as `listen` hears the microphone \
-            (--front-end; identity: the audio as it is), and prints where the wake phrase was \
+            overlapping pieces), heard as it is and through the front end as `listen` hears the \
+            microphone (--front-end; identity: the audio as it is alone; the front end runs only \
+            around the places the audio as it is proposes), and prints where the wake phrase was \
             heard, one line per file, or with --json one object per file: {"file", "detections": \
             [{"start", "end", "confidence"}], "audioSeconds", "decodeSeconds"} (times in \
             seconds). A file that cannot be read is reported and the others are still searched; \
@@ -63,9 +64,10 @@ struct SpotCommand: AsyncParsableCommand {
         _ path: String, with detector: PocketSphinxWakeWordDetector, through frontEnd: any AudioFrontEnd
     ) throws -> SpotReport {
         let file = try WAVFile(path: path)
-        frontEnd.reset()
-        // Through a front end that changes the audio, both views are searched, as `listen` does.
-        var scanner = WakeWordScanner(detector: detector, searchesUnprocessed: !(frontEnd is IdentityFrontEnd))
+        // Through a front end that changes the audio, both views are searched, as `listen`
+        // does; the front end runs only around the places found in the audio as it is.
+        var scanner = WakeWordScanner(
+            detector: detector, secondView: frontEnd is IdentityFrontEnd ? .none : .onDemand(frontEnd))
         var found: [WakeCandidate] = []
         let start = ContinuousClock.now
         let piece = AudioFormat.sampleRate * 10
@@ -75,10 +77,10 @@ struct SpotCommand: AsyncParsableCommand {
         while offset < file.sampleCount {
             let end = min(offset + piece, file.sampleCount)
             let samples = QuietAudioGain.applying(gain, to: file.samples(in: offset..<end))
-            found += try scanner.process(frontEnd.process(samples), unprocessed: samples)
+            found += try scanner.process(samples)
+            file.releaseAudio(before: end)
             offset = end
         }
-        found += try scanner.process(frontEnd.flush())
         found += try scanner.finish()
         let decoding = (ContinuousClock.now - start).inSeconds
         let rate = Double(AudioFormat.sampleRate)
