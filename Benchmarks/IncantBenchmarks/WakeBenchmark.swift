@@ -152,7 +152,8 @@ struct WakeBenchmark {
                 }
                 source = "synthesized, \(voices.count) voices"
             }
-            let others = recordings.filter { $0.key != key }.flatMap(\.value)
+            // In the order of the phrases (a dictionary's order changes from run to run).
+            let others = recordings.filter { $0.key != key }.sorted { $0.key < $1.key }.flatMap(\.value)
             let speech = coffee + others + synthetic
             let result = try measure(
                 phrase: phrase, source: source, positives: positives, speech: speech, noises: noises,
