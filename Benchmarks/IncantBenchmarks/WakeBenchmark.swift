@@ -33,13 +33,15 @@ struct WakeBenchmark {
     /// What the detector hears through (`--front-end`): the keywords' mixes and the background
     /// alike, as `incant listen` and `incant spot` hear a stream.
     var frontEndKind = FrontEndKind.identity
-    /// Whether the detector also hears the audio before the front end (`--both-views`), as
-    /// `incant listen` and `incant spot` do through a front end that changes the audio.
-    var bothViews = false
-    /// With ``bothViews``: whether the audio through the front end is searched only around the
-    /// places found in the audio as it is (`--on-demand`), as `incant spot` does, instead of
-    /// as a whole stream. Plain keyword spotting then hears the audio as it is.
-    var onDemand = false
+    /// What the detector hears: the audio through the front end alone; that and the audio
+    /// before it, as two streams (`--both-views`), as `incant listen` does; or the audio as it is
+    /// with the front end run only around its places (`--on-demand`), as `incant spot` does
+    /// (plain keyword spotting then hears the audio as it is).
+    var views = Views.frontEnd
+
+    enum Views {
+        case frontEnd, twoStreams, onDemand
+    }
     /// `--second-view-reach`, `--second-view-lead`: ``WakeWordOptions``' settings of the
     /// on-demand view; nil keeps the defaults.
     var secondViewReach: Double?
@@ -73,10 +75,8 @@ struct WakeBenchmark {
                     throw BenchmarkError("--spotting-phone-penalty must be in (0, 1]")
                 }
                 spottingPhonePenalty = penalty
-            case "--both-views": bothViews = true
-            case "--on-demand":
-                bothViews = true
-                onDemand = true
+            case "--both-views": views = .twoStreams
+            case "--on-demand": views = .onDemand
             case "--second-view-reach":
                 guard let reach = Double(try value()), reach > 0, reach < 1 else {
                     throw BenchmarkError("--second-view-reach must be in (0, 1)")
@@ -194,7 +194,8 @@ struct WakeBenchmark {
             let (mixed, start) = mixer.mix(keyword, snr: snr)
             let span = start..<(start + keyword.count)
             var scanner = WakeWordScanner(detector: detector, secondView: secondView(frontEnd))
-            var found = try scanner.process(onDemand ? mixed : frontEnd.wholeRecording(mixed), unprocessed: mixed)
+            let heard = views == .onDemand ? mixed : frontEnd.wholeRecording(mixed)
+            var found = try scanner.process(heard, unprocessed: mixed)
             found += try scanner.finish()
             let over = found.filter { $0.startSample < span.upperBound && span.lowerBound < $0.endSample }
             let best = over.max { $0.confidence < $1.confidence }
@@ -223,7 +224,8 @@ struct WakeBenchmark {
         while background.produced < total {
             let samples = background.next(min(piece, total - background.produced))
             let start = ThreadCPU.seconds
-            alarms += try scanner.process(onDemand ? samples : frontEnd.process(samples), unprocessed: samples)
+            let heard = views == .onDemand ? samples : frontEnd.process(samples)
+            alarms += try scanner.process(heard, unprocessed: samples)
             cpu += ThreadCPU.seconds - start
             if background.produced % (piece * 36) == 0 {
                 let done = Double(background.produced) / 16_000 / 3600
@@ -235,7 +237,7 @@ struct WakeBenchmark {
             }
         }
         let start = ThreadCPU.seconds
-        if !onDemand { alarms += try scanner.process(frontEnd.flush()) }
+        if views != .onDemand { alarms += try scanner.process(frontEnd.flush()) }
         alarms += try scanner.finish()
         cpu += ThreadCPU.seconds - start
         FileHandle.standardError.write(Data("\n".utf8))
@@ -250,8 +252,11 @@ struct WakeBenchmark {
 
     /// How the scanner hears the front end's view besides the one it is given.
     private func secondView(_ frontEnd: any AudioFrontEnd) -> WakeWordScanner.SecondView {
-        guard bothViews else { return .none }
-        return onDemand ? .onDemand(frontEnd) : .stream
+        switch views {
+        case .frontEnd: .none
+        case .twoStreams: .stream
+        case .onDemand: .onDemand(frontEnd)
+        }
     }
 
     /// A candidate's measurements for the dump, tab-separated (the header's order); `start` is

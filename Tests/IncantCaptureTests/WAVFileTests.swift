@@ -181,7 +181,7 @@ struct WAVFileTests {
 
         let kept = try WAVFile(path: path)
         #expect(kept.samples() == samples)
-        let whole = try #require(Self.residentKilobytes(of: path))
+        let whole = try #require(Self.residentKilobytesPerMapping(of: path).max())
         #expect(whole > 3_000, "a mapped file read whole is resident: \(whole) kB")
 
         let file = try WAVFile(path: path)
@@ -219,10 +219,5 @@ struct WAVFileTests {
             }
         }
         return sizes
-    }
-
-    /// The most resident kilobytes of any mapping of `path`.
-    static func residentKilobytes(of path: String) -> Int? {
-        residentKilobytesPerMapping(of: path).max()
     }
 }

@@ -75,17 +75,13 @@ public enum QuietAudioGain {
         return meter.gain(target: target, limit: limit)
     }
 
-    /// The gain (dB, ≥ 0) for the whole of `file`, measured piece by piece (the pages read are
-    /// released as it goes: ``WAVFile/releaseAudio(before:)``).
+    /// The gain (dB, ≥ 0) for the whole of `file`, measured piece by piece
+    /// (``WAVFile/readOnce(inPiecesOf:_:)``).
     public static func gain(of file: WAVFile, target: Double = Self.target, limit: Double = Self.limit) -> Double {
         var meter = Meter()
-        let piece = AudioFormat.sampleRate * 10
-        var offset = 0
-        while offset < file.sampleCount {
-            let end = min(offset + piece, file.sampleCount)
-            meter.add(file.samples(in: offset..<end))
-            file.releaseAudio(before: end)
-            offset = end
+        file.readOnce(inPiecesOf: AudioFormat.sampleRate * 10) { samples, _ in
+            meter.add(samples)
+            return true
         }
         return meter.gain(target: target, limit: limit)
     }

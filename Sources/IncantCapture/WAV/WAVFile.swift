@@ -72,6 +72,22 @@ public struct WAVFile: Sendable {
         }
     }
 
+    /// Reads the audio once from start to end, `length` 16 kHz samples at a time, handing each
+    /// piece and the index of its first sample to `body`, which returns false to stop early.
+    /// The pages of each piece are released once `body` has it (``releaseAudio(before:)``), so
+    /// a long file is read in bounded memory.
+    public func readOnce(inPiecesOf length: Int, _ body: (_ samples: [Int16], _ start: Int) throws -> Bool) rethrows {
+        precondition(length > 0, "length must be positive")
+        var start = 0
+        while start < sampleCount {
+            let end = min(start + length, sampleCount)
+            let keepsReading = try body(samples(in: start..<end), start)
+            releaseAudio(before: end)
+            guard keepsReading else { return }
+            start = end
+        }
+    }
+
     /// Reads the whole file as 16 kHz mono samples.
     public static func readSamples(path: String) throws -> [Int16] {
         try WAVFile(path: path).samples()

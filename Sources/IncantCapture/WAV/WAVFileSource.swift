@@ -33,14 +33,10 @@ public struct WAVFileSource: AudioSource {
             let file = try WAVFile(path: path)
             let gain = raises ? QuietAudioGain.gain(of: file) : 0
             var pace = SpeakingPace()
-            var start = 0
-            while start < file.sampleCount {
-                let end = min(start + chunkSize, file.sampleCount)
+            file.readOnce(inPiecesOf: chunkSize) { samples, start in
                 // A chunk is available once its last sample has been "spoken".
-                if isRealTime { pace.waitUntilSpoken(end) }
-                guard sink.send(QuietAudioGain.applying(gain, to: file.samples(in: start..<end))) else { return }
-                file.releaseAudio(before: end)
-                start = end
+                if isRealTime { pace.waitUntilSpoken(start + samples.count) }
+                return sink.send(QuietAudioGain.applying(gain, to: samples))
             }
         }
     }

@@ -70,16 +70,11 @@ struct SpotCommand: AsyncParsableCommand {
             detector: detector, secondView: frontEnd is IdentityFrontEnd ? .none : .onDemand(frontEnd))
         var found: [WakeCandidate] = []
         let start = ContinuousClock.now
-        let piece = AudioFormat.sampleRate * 10
         // A quiet recording is raised before the front end (the denoiser removes quiet speech).
         let gain = QuietAudioGain.gain(of: file)
-        var offset = 0
-        while offset < file.sampleCount {
-            let end = min(offset + piece, file.sampleCount)
-            let samples = QuietAudioGain.applying(gain, to: file.samples(in: offset..<end))
-            found += try scanner.process(samples)
-            file.releaseAudio(before: end)
-            offset = end
+        try file.readOnce(inPiecesOf: AudioFormat.sampleRate * 10) { samples, _ in
+            found += try scanner.process(QuietAudioGain.applying(gain, to: samples))
+            return true
         }
         found += try scanner.finish()
         let decoding = (ContinuousClock.now - start).inSeconds
