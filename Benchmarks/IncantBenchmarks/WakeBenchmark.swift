@@ -11,8 +11,8 @@ import IncantRecognition
 ///
 ///     incant-bench wake [--phrases "alexa,smart mirror,hey computer"] [--hours H] [--stride N]
 ///                       [--snr DB] [--dump FILE] [--rss-minutes M] [--passages N]
-///                       [--spotting-threshold T] [--front-end NAME] [--both-views | --on-demand]
-///                       [--second-view-reach C] [--second-view-lead S]
+///                       [--spotting-threshold T] [--front-end NAME] [--both-views | --stream-on-demand | --on-demand]
+///                       [--second-view-reach C] [--second-view-lead S] [--denoiser-restart fresh|warm]
 struct WakeBenchmark {
     var phrases = ["alexa", "smart mirror", "hey computer"]
     /// Hours of background per phrase.
@@ -34,18 +34,23 @@ struct WakeBenchmark {
     /// alike, as `incant listen` and `incant spot` hear a stream.
     var frontEndKind = FrontEndKind.identity
     /// What the detector hears: the audio through the front end alone; that and the audio
-    /// before it, as two streams (`--both-views`), as `incant listen` does; or the audio as it is
-    /// with the front end run only around its places (`--on-demand`), as `incant spot` does
-    /// (plain keyword spotting then hears the audio as it is).
+    /// before it, as two streams searched whole (`--both-views`); the two streams with the one
+    /// through the front end searched only around the places of the other
+    /// (`--stream-on-demand`), as `incant listen` does; or the audio as it is with the front
+    /// end run only around its places (`--on-demand`), as `incant spot` does (plain keyword
+    /// spotting hears the audio as it is in the last two).
     var views = Views.frontEnd
 
     enum Views {
-        case frontEnd, twoStreams, onDemand
+        case frontEnd, twoStreams, streamOnDemand, onDemand
     }
     /// `--second-view-reach`, `--second-view-lead`: ``WakeWordOptions``' settings of the
     /// on-demand view; nil keeps the defaults.
     var secondViewReach: Double?
     var secondViewLead: Double?
+    /// `--denoiser-restart fresh|warm`: how the denoiser begins each stretch or clip; nil is
+    /// warm on demand (as `listen` and `spot` run it) and fresh otherwise.
+    var restart: DenoiserRestart?
     let paths = BenchmarkPaths()
 
     /// The keyphrase thresholds of the plain baseline.
@@ -76,6 +81,7 @@ struct WakeBenchmark {
                 }
                 spottingPhonePenalty = penalty
             case "--both-views": views = .twoStreams
+            case "--stream-on-demand": views = .streamOnDemand
             case "--on-demand": views = .onDemand
             case "--second-view-reach":
                 guard let reach = Double(try value()), reach > 0, reach < 1 else {
@@ -87,6 +93,12 @@ struct WakeBenchmark {
                     throw BenchmarkError("--second-view-lead must be ≥ 0 seconds")
                 }
                 secondViewLead = lead
+            case "--denoiser-restart":
+                switch try value() {
+                case "fresh": restart = .fresh
+                case "warm": restart = .warm
+                case let other: throw BenchmarkError("--denoiser-restart must be fresh or warm, not \(other)")
+                }
             case "--front-end":
                 let name = try value()
                 do { frontEndKind = try FrontEndKind(name: name) } catch { throw BenchmarkError("\(error)") }
@@ -185,7 +197,9 @@ struct WakeBenchmark {
         if let secondViewLead { options.secondViewLeadSeconds = secondViewLead }
         let detector = try PocketSphinxWakeWordDetector(
             phrase: phrase, options: options, baselineThresholds: Self.baselineThresholds)
-        let frontEnd = try FrontEndBenchmark.frontEnd(frontEndKind)
+        // On demand, the denoiser runs on stretches of one stream, as `listen` and `spot` run it.
+        let frontEnd = try FrontEndBenchmark.frontEnd(
+            frontEndKind, restart: views == .onDemand ? restart ?? .warm : restart ?? .fresh)
         // Positives: each in its own stretch of background (a seed of its own).
         var mixer = WakeBackground(speech: speech, noises: noises, seed: 0xBEEF)
         var scores: [Double] = []
@@ -255,6 +269,7 @@ struct WakeBenchmark {
         switch views {
         case .frontEnd: .none
         case .twoStreams: .stream
+        case .streamOnDemand: .streamOnDemand
         case .onDemand: .onDemand(frontEnd)
         }
     }

@@ -11,17 +11,22 @@ import Synchronization
 /// The output is aligned with the input: the resamplers' and the denoiser's delays are taken
 /// out, so sample `n` out is sample `n` in, denoised, and a stream and its ``flush()`` give back
 /// exactly as many samples as went in. Chunk boundaries do not change the output. Make one with
-/// ``FrontEndKind/make(directory:)``.
+/// ``FrontEndKind/make(directory:restart:)``.
 public final class DenoisingFrontEnd: AudioFrontEnd {
     public let name: String
     public let latencySamples: Int
     private let pipeline: Mutex<Pipeline>
 
-    init(name: String, makeDenoiser: @escaping @Sendable () throws(DenoiseError) -> any FrameDenoiser)
-        throws(DenoiseError)
-    {
-        let pipeline = Pipeline(denoiser: try makeDenoiser(), makeDenoiser: makeDenoiser)
+    /// How each stream after the first begins.
+    public let restart: DenoiserRestart
+
+    init(
+        name: String, restart: DenoiserRestart = .fresh,
+        makeDenoiser: @escaping @Sendable () throws(DenoiseError) -> any FrameDenoiser
+    ) throws(DenoiseError) {
+        let pipeline = Pipeline(denoiser: try makeDenoiser(), restart: restart, makeDenoiser: makeDenoiser)
         self.name = name
+        self.restart = restart
         latencySamples = pipeline.latency
         self.pipeline = Mutex(pipeline)
     }
@@ -44,8 +49,10 @@ public final class DenoisingFrontEnd: AudioFrontEnd {
 private struct Pipeline {
     static let factor = 3
     let makeDenoiser: @Sendable () throws(DenoiseError) -> any FrameDenoiser
-    /// This stream's denoiser state: made when the stream's first samples come (a used one is
-    /// freed when the stream ends or is reset, so that only one is ever held).
+    let restart: DenoiserRestart
+    /// This stream's denoiser state: made when the stream's first samples come (with a
+    /// ``DenoiserRestart/fresh`` restart a used one is freed when the stream ends or is reset,
+    /// so that only one is ever held).
     var state: (any FrameDenoiser)?
     /// Whether ``state`` has heard anything since it was made.
     var stateUsed = false
@@ -72,8 +79,12 @@ private struct Pipeline {
     var factors: [Float] = []
     var factorsStart = 0
 
-    init(denoiser: any FrameDenoiser, makeDenoiser: @escaping @Sendable () throws(DenoiseError) -> any FrameDenoiser) {
+    init(
+        denoiser: any FrameDenoiser, restart: DenoiserRestart,
+        makeDenoiser: @escaping @Sendable () throws(DenoiseError) -> any FrameDenoiser
+    ) {
         state = denoiser
+        self.restart = restart
         frameLength = denoiser.frameLength
         delay = denoiser.delay
         self.makeDenoiser = makeDenoiser
@@ -124,7 +135,7 @@ private struct Pipeline {
     }
 
     mutating func reset() {
-        if stateUsed {
+        if stateUsed && restart == .fresh {
             state = nil
             stateUsed = false
         }

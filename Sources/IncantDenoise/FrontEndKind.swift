@@ -23,7 +23,10 @@ public enum FrontEndKind: String, CaseIterable, Sendable {
     ///
     /// - Parameter directory: where the denoisers are installed, used as is (default:
     ///   ``DenoiserDirectory/locate(directory:executable:)`` without a configured folder).
-    public func make(directory: String? = nil) throws(DenoiseError) -> any AudioFrontEnd {
+    /// - Parameter restart: how a denoiser begins each stream after its first.
+    public func make(directory: String? = nil, restart: DenoiserRestart = .fresh) throws(DenoiseError)
+        -> any AudioFrontEnd
+    {
         if self == .identity { return IdentityFrontEnd() }
         let folder: String
         if let directory { folder = directory } else { folder = try DenoiserDirectory.locate() }
@@ -32,12 +35,14 @@ public enum FrontEndKind: String, CaseIterable, Sendable {
             return IdentityFrontEnd()
         case .deepfilternet:
             let library = try DeepFilterNetLibrary.load(directory: folder)
-            return try DenoisingFrontEnd(name: rawValue) { () throws(DenoiseError) -> any FrameDenoiser in
+            return try DenoisingFrontEnd(name: rawValue, restart: restart) {
+                () throws(DenoiseError) -> any FrameDenoiser in
                 try DeepFilterNetDenoiser(library: library, attenuationLimit: 100)
             }
         case .rnnoise:
             let library = try RNNoiseLibrary.load(directory: folder)
-            return try DenoisingFrontEnd(name: rawValue) { () throws(DenoiseError) -> any FrameDenoiser in
+            return try DenoisingFrontEnd(name: rawValue, restart: restart) {
+                () throws(DenoiseError) -> any FrameDenoiser in
                 try RNNoiseDenoiser(library: library)
             }
         }

@@ -84,6 +84,34 @@ import Testing
         #expect(first == again)
     }
 
+    /// A warm restart keeps the denoiser's state: a stretch denoised after other audio differs
+    /// from the same stretch denoised fresh, and with a second of the stream before it, it comes
+    /// out nearer to that part of the stream denoised whole than a fresh restart makes it.
+    @Test(.enabled(if: SharedAudio.isAvailable))
+    func warmRestartStartsNearerToTheStream() throws {
+        let noisy = try SharedAudio.withKitchenNoise(try SharedAudio.clip(), snr: 6)
+        let other = Array(noisy.reversed())
+        let stream = try Self.run(try FrontEndKind.deepfilternet.make(), noisy, chunk: 320)
+        let lead = 16_000
+        var nearerWarm = 0
+        var positions = 0
+        for start in stride(from: lead, to: noisy.count - 16_000, by: 8_000) {
+            let stretch = Array(noisy[(start - lead)...])
+            let wanted = Array(stream[start...])
+            let fresh = try FrontEndKind.deepfilternet.make()
+            _ = fresh.wholeRecording(other)
+            let freshOut = Array(fresh.wholeRecording(stretch).dropFirst(lead))
+            let warm = try FrontEndKind.deepfilternet.make(restart: .warm)
+            _ = warm.wholeRecording(other)
+            let warmOut = Array(warm.wholeRecording(stretch).dropFirst(lead))
+            #expect(warmOut != freshOut, "the warm restart at \(start) forgot the state")
+            positions += 1
+            if SharedAudio.snr(wanted, warmOut) > SharedAudio.snr(wanted, freshOut) { nearerWarm += 1 }
+        }
+        #expect(positions >= 2)
+        #expect(nearerWarm * 4 >= positions * 3, "warm nearer to the stream at \(nearerWarm) of \(positions) places")
+    }
+
     @Test(.enabled(if: SharedAudio.isAvailable)) func frontEndSourceDenoisesTheStream() async throws {
         let noisy = try SharedAudio.withKitchenNoise(try SharedAudio.clip(), snr: 6)
         let chunks = stride(from: 0, to: noisy.count, by: 320).map { Array(noisy[$0..<min($0 + 320, noisy.count)]) }

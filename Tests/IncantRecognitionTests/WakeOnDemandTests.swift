@@ -70,7 +70,9 @@ struct WakeOnDemandTests {
         let denoiser = try FrontEndKind.deepfilternet.make(directory: try DenoiserDirectory.locate())
         let detector = try WakeWordDetectorTests.smartMirror.get()
 
-        let streams = try Self.scan(samples, detector, .stream, processed: denoiser.wholeRecording(samples))
+        let denoised = denoiser.wholeRecording(samples)
+        let streams = try Self.scan(samples, detector, .stream, processed: denoised)
+        let streamOnDemand = try Self.scan(samples, detector, .streamOnDemand, processed: denoised)
         let counting = Counting(denoiser)
         let onDemand = try Self.scan(samples, detector, .onDemand(counting))
 
@@ -79,6 +81,9 @@ struct WakeOnDemandTests {
         }
         #expect(streams.count >= 3, "\(streams)")
         #expect(phrasesHeard(onDemand).count >= phrasesHeard(streams).count - 1, "\(onDemand) against \(streams)")
+        #expect(
+            phrasesHeard(streamOnDemand).count >= phrasesHeard(streams).count - 1,
+            "\(streamOnDemand) against \(streams)")
         for place in onDemand {
             #expect(phrases.contains { $0.contains(place.startSample) || $0.contains(place.endSample - 1) }, "\(place)")
             #expect(place.viewConfidences.count == 2)
@@ -100,6 +105,35 @@ struct WakeOnDemandTests {
         let countingAll = Counting(denoiser)
         _ = try Self.scan(samples, all, .onDemand(countingAll))
         #expect(countingAll.samples > counting.samples)
+    }
+
+    @Test("given both streams, the one through the front end is searched only around the other's places")
+    func streamOnDemandSearchesAroundPlaces() throws {
+        let (samples, phrases) = try Self.stream()
+        let denoiser = try FrontEndKind.deepfilternet.make(directory: try DenoiserDirectory.locate())
+        let detector = try WakeWordDetectorTests.smartMirror.get()
+        var denoised = denoiser.wholeRecording(samples)
+        // The phrase the denoised stream makes most of, copied into the denoised stream alone,
+        // in the noise after the last phrase: there the audio as it is holds no phrase.
+        let streams = try Self.scan(samples, detector, .stream, processed: denoised)
+        let strongest = try #require(streams.max { $0.confidence < $1.confidence })
+        let phrase = try #require(phrases.first { $0.contains(strongest.startSample) })
+        let after = phrases[phrases.count - 1].upperBound + 16_000
+        let copy = after..<(after + phrase.count)
+        try #require(copy.upperBound <= samples.count)
+        denoised.replaceSubrange(copy, with: denoised[phrase])
+        func overCopy(_ found: [WakeCandidate]) -> [WakeCandidate] {
+            found.filter { $0.startSample < copy.upperBound && copy.lowerBound < $0.endSample }
+        }
+        // The denoised view's confidence of each place (the first of the two views).
+        func denoisedView(_ found: [WakeCandidate]) -> [Double] { found.map { $0.viewConfidences.first ?? 0 } }
+        // Both streams searched whole find the copy in the denoised one (weakly: only that view has it) ...
+        let whole = try Self.scan(samples, detector, .stream, processed: denoised, threshold: 0)
+        #expect(denoisedView(overCopy(whole)).contains { $0 > 0 }, "\(whole)")
+        // ... the denoised one searched around the places of the other does not look there.
+        let around = try Self.scan(samples, detector, .streamOnDemand, processed: denoised, threshold: 0)
+        #expect(denoisedView(overCopy(around)).allSatisfy { $0 == 0 }, "\(around)")
+        #expect(around.contains { $0.overlaps(strongest) && ($0.viewConfidences.first ?? 0) > 0 })
     }
 
     @Test("the floor follows the threshold: a place below it cannot reach the threshold with the other view's reach")

@@ -135,9 +135,10 @@ public final class PocketSphinxWakeWordDetector: WakeWordDetector, @unchecked Se
     /// confident; long audio is searched in overlapping chunks (``WakeWordScanner``).
     ///
     /// - Parameter unprocessed: the same stretch before the front end (sample for sample), to
-    ///   search both views (``bothViews(_:_:)``); nil searches `samples` alone.
+    ///   search both views (``bothViews(_:_:)``): it is searched whole, and `samples` around its
+    ///   places (``WakeWordScanner/SecondView/streamOnDemand``); nil searches `samples` alone.
     public func candidates(in samples: [Int16], unprocessed: [Int16]? = nil) throws -> [WakeCandidate] {
-        var scanner = WakeWordScanner(detector: self, secondView: unprocessed == nil ? .none : .stream)
+        var scanner = WakeWordScanner(detector: self, secondView: unprocessed == nil ? .none : .streamOnDemand)
         var found = try scanner.process(samples, unprocessed: unprocessed ?? [])
         found += try scanner.finish()
         return found

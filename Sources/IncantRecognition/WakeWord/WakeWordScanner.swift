@@ -16,6 +16,10 @@ public struct WakeWordScanner {
         /// The samples given are the audio through a front end, and ``process(_:unprocessed:)``
         /// is given the audio before it as well: both streams are searched whole.
         case stream
+        /// As ``stream``, but the audio before the front end is searched whole and the samples
+        /// given only around its places, as ``onDemand(_:)`` searches: for a listener that has
+        /// the audio through its front end anyway and need not search all of it.
+        case streamOnDemand
         /// The samples given are the audio as it is. Around each place found in them with a
         /// confidence of at least ``WakeWordOptions/secondViewFloor``, a stretch of them goes
         /// through this front end as a stream of its own and is searched, so that the front
@@ -27,8 +31,10 @@ public struct WakeWordScanner {
     public let secondView: SecondView
     /// Whether ``process(_:unprocessed:)`` is given the audio before the front end too.
     public var searchesUnprocessed: Bool {
-        if case .stream = secondView { return true }
-        return false
+        switch secondView {
+        case .stream, .streamOnDemand: true
+        case .none, .onDemand: false
+        }
     }
     /// Samples not yet searched past the overlap, and where they start in the stream.
     private var buffer: [Int16] = []
@@ -94,16 +100,21 @@ public struct WakeWordScanner {
     }
 
     private mutating func searchChunk(_ chunk: [Int16], final: Bool) throws -> [WakeCandidate] {
-        var (found, plain) = try detector.candidates(inChunk: chunk, closing: final)
+        // The same stretch as it is, up to the end of what the front end has given so far.
+        let before = searchesUnprocessed ? Array(unprocessed.prefix(chunk.count)) : []
+        var searchesBefore = false
+        if case .streamOnDemand = secondView { searchesBefore = true }
+        var (found, plain) = try detector.candidates(inChunk: searchesBefore ? before : chunk, closing: final)
         switch secondView {
         case .none: break
         case .stream:
-            // The same stretch as it is, up to the end of what the front end has given so far.
-            let before = Array(unprocessed.prefix(chunk.count))
             let (other, _) = try detector.candidates(inChunk: before, closing: final, baseline: false)
             found = detector.bothViews(found, other)
+        case .streamOnDemand:
+            let processed = try candidates(around: found, in: chunk, closing: final) { $0 }
+            found = detector.bothViews(processed, found)
         case .onDemand(let frontEnd):
-            let processed = try candidates(around: found, in: chunk, through: frontEnd, closing: final)
+            let processed = try candidates(around: found, in: chunk, closing: final) { frontEnd.wholeRecording($0) }
             found = detector.bothViews(processed, found)
         }
         let shifted = found.map { $0.shifted(by: bufferStart) }
@@ -133,12 +144,14 @@ public struct WakeWordScanner {
         return merged.filter { $0.endSample <= overlapStart }
     }
 
-    /// The candidates of the audio through `frontEnd` around each of `places` (found in
-    /// `chunk` as it is) whose confidence reaches ``WakeWordOptions/secondViewFloor``: stretches
+    /// The candidates of the audio through the front end around each of `places` (found in the
+    /// audio as it is) whose confidence reaches ``WakeWordOptions/secondViewFloor``: stretches
     /// from ``WakeWordOptions/secondViewLeadSeconds`` before to ``WakeWordOptions/padding``
-    /// frames after, joined where they meet, each through the front end as a stream of its own.
+    /// frames after, joined where they meet, each of `chunk` made into that view by `view`
+    /// (through the front end as a stream of its own, or as it is when `chunk` is already that
+    /// view).
     private func candidates(
-        around places: [WakeCandidate], in chunk: [Int16], through frontEnd: any AudioFrontEnd, closing: Bool
+        around places: [WakeCandidate], in chunk: [Int16], closing: Bool, view: ([Int16]) -> [Int16]
     ) throws -> [WakeCandidate] {
         var stretches: [Range<Int>] = []
         for place in places.sorted(by: { $0.startSample < $1.startSample })
@@ -152,7 +165,7 @@ public struct WakeWordScanner {
         }
         var found: [WakeCandidate] = []
         for stretch in stretches where !stretch.isEmpty {
-            let heard = frontEnd.wholeRecording(Array(chunk[stretch]))
+            let heard = view(Array(chunk[stretch]))
             // A stretch that ends inside the chunk is closed like the end of the audio.
             let (candidates, _) = try detector.candidates(
                 inChunk: heard, closing: closing || stretch.upperBound < chunk.count, baseline: false)

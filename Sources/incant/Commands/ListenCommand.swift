@@ -213,6 +213,8 @@ final class ListenPrinter: Sendable {
         case .ignored(let utterance, let reason):
             if json { try WakeLine.ignored(utterance, reason) }
             StandardError.print(String(format: "[%.2fs] ignored: %@", utterance.speechStartTime.inSeconds, "\(reason)"))
+            // With a wake word, most utterances end here, and the wake check's buffers with them.
+            FreedMemory.release()
         case .reloaded(let count):
             StandardError.print("incant: phrases changed; reloaded \(count) phrases")
         case .reloadFailed(let error as CommandFailure):

@@ -40,7 +40,8 @@ struct SpotCommand: AsyncParsableCommand {
     func run() async throws {
         try await withExitStatus {
             let detector = try WakeOptionGroup.detector(phrase, threshold: threshold, speech: speech)
-            let frontEnd = try speech.makeFrontEnd()
+            // Run on demand, on stretches of each file.
+            let frontEnd = try speech.makeFrontEnd(restart: .warm)
             var status = ExitStatus.success
             for file in files {
                 do {

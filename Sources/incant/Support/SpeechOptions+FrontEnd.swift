@@ -4,13 +4,16 @@ import IncantDenoise
 extension SpeechOptions {
     /// A new front end of `--front-end`'s kind, for one stream. A name that is unknown, or a
     /// denoiser asked for by name that is not installed, is an error; when the default denoiser
-    /// is not installed, a warning says so and the audio is heard as it comes.
-    func makeFrontEnd(warns: Bool = true) throws -> any AudioFrontEnd {
+    /// is not installed, a warning says so and the audio is heard as it comes. `restart`: how a
+    /// denoiser begins each stream after its first (``DenoiserRestart/warm`` where it runs on
+    /// demand, on stretches of one stream).
+    func makeFrontEnd(warns: Bool = true, restart: DenoiserRestart = .fresh) throws -> any AudioFrontEnd {
         let name = frontEnd ?? FrontEndKind.standard.rawValue
         do {
             let kind = try FrontEndKind(name: name)
             if kind == .identity { return IdentityFrontEnd() }
-            return try kind.make(directory: try DenoiserDirectory.locate(directory: Settings.paths.denoiserDirectory))
+            return try kind.make(
+                directory: try DenoiserDirectory.locate(directory: Settings.paths.denoiserDirectory), restart: restart)
         } catch let error {
             if frontEnd == nil {
                 if warns {
