@@ -6,8 +6,9 @@ import IncantGrammar
 /// phrases (each grammar is compiled once into a named search and kept).
 extension GrammarRecognizer {
     /// Recognizes a spoken answer against `grammar`. The answer is rejected (``SpeechRecognition/rejection``)
-    /// unless it passes `acceptance`: a cough or another sentence is not heard as "yes".
-    /// ``SpeechRecognition/acousticConfidence`` is the margin's confidence times 0 or 1 for coverage.
+    /// unless it passes `acceptance`: a cough, a clatter or another sentence is not heard as "yes".
+    /// ``SpeechRecognition/acousticConfidence`` is the margin's confidence, or 0 when another
+    /// check of `acceptance` fails.
     ///
     /// - Throws: ``UnpronounceableWordError`` when a value cannot be pronounced, or
     ///   ``RecognitionError``.
@@ -22,12 +23,12 @@ extension GrammarRecognizer {
         }
         var result = recognition(of: hypothesis, samples: samples, since: start)
         if let phones = phoneLoop {
-            let evidence = AcousticEvidence(grammar: hypothesis, phoneLoop: phones)
+            let evidence = AcousticEvidence(
+                grammar: hypothesis, phoneLoop: phones,
+                voicing: acceptance.minimumVoicing > 0 ? Voicing(samples: samples) : nil)
             result.evidence = evidence
             result.scoreMargin = evidence.utteranceMargin
-            result.acousticConfidence =
-                evidence.coverage >= acceptance.minimumCoverage
-                ? acceptance.confidence(margin: evidence.utteranceMargin) : 0
+            result.acousticConfidence = acceptance.confidence(evidence)
             result.rejection = result.acousticConfidence < options.rejectionThreshold ? .unlikePhrases : nil
         }
         result.decodeSeconds = seconds(since: start)
