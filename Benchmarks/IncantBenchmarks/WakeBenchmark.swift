@@ -197,9 +197,10 @@ struct WakeBenchmark {
         if let secondViewLead { options.secondViewLeadSeconds = secondViewLead }
         let detector = try PocketSphinxWakeWordDetector(
             phrase: phrase, options: options, baselineThresholds: Self.baselineThresholds)
-        // On demand, the denoiser runs on stretches of one stream, as `listen` and `spot` run it.
-        let frontEnd = try FrontEndBenchmark.frontEnd(
-            frontEndKind, restart: views == .onDemand ? restart ?? .warm : restart ?? .fresh)
+        // On demand, the denoiser restarts warm for each stretch of a stream, as `spot` runs it
+        // over a file (`--denoiser-restart` chooses).
+        let restart = restart ?? (views == .onDemand ? .warm : .fresh)
+        let frontEnd = try FrontEndBenchmark.frontEnd(frontEndKind, restart: restart)
         // Positives: each in its own stretch of background (a seed of its own).
         var mixer = WakeBackground(speech: speech, noises: noises, seed: 0xBEEF)
         var scores: [Double] = []
@@ -207,7 +208,10 @@ struct WakeBenchmark {
         for (number, keyword) in positives.enumerated() {
             let (mixed, start) = mixer.mix(keyword, snr: snr)
             let span = start..<(start + keyword.count)
-            var scanner = WakeWordScanner(detector: detector, secondView: secondView(frontEnd))
+            // On demand, each keyword's mix is a file of its own to `spot`: a new front end.
+            let heardThrough =
+                views == .onDemand ? try FrontEndBenchmark.frontEnd(frontEndKind, restart: restart) : frontEnd
+            var scanner = WakeWordScanner(detector: detector, secondView: secondView(heardThrough))
             let heard = views == .onDemand ? mixed : frontEnd.wholeRecording(mixed)
             var found = try scanner.process(heard, unprocessed: mixed)
             found += try scanner.finish()

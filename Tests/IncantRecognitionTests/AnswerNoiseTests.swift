@@ -62,4 +62,39 @@ struct AnswerNoiseTests {
         #expect(spoken.checked == spoken.unchecked)
         #expect(spoken.checked * 4 >= spoken.tried * 3, "\(spoken.checked) of \(spoken.tried)")
     }
+
+    @Test("kitchen noise is not dictated as a free-text answer; said sentences still are")
+    func noiseIsNoDictation() throws {
+        let catalog = PhraseCatalog(
+            shortcuts: try DefinitionLoader.load(
+                path: DemoCatalog.repository.appendingPathComponent("phrases/home").path))
+        let recognizer = try GrammarRecognizer(catalog: catalog)
+        var noise = (accepted: [String](), worded: 0, tried: 0)
+        for (index, burst) in try NoiseRejectionTests.bursts(count: 40).enumerated() {
+            noise.tried += 1
+            let heard = try recognizer.transcribe(burst)
+            // Before the voicing check, every burst given words was taken as the answer.
+            if !heard.transcript.isEmpty { noise.worded += 1 }
+            if heard.rejection == nil { noise.accepted.append("burst \(index): \"\(heard.transcript)\"") }
+        }
+        var spoken = (accepted: 0, tried: 0)
+        let sentences = ["buy milk and eggs", "call the plumber tomorrow", "water the plants", "happy birthday"]
+        for sentence in sentences {
+            let voices =
+                try ["en-us", "en-gb", "en-us+f3"].map { try Speech.synthesize(sentence, voice: $0) }
+                + ["slt", "rms"].map { try Speech.synthesizeWithFlite(sentence, voice: $0) }
+            for samples in voices {
+                spoken.tried += 1
+                if try recognizer.transcribe(samples).rejection == nil { spoken.accepted += 1 }
+            }
+        }
+        print(
+            "dictation: noise bursts taken as text \(noise.accepted.count) of \(noise.tried) "
+                + "(\(noise.worded) given words); said sentences taken \(spoken.accepted) of \(spoken.tried)")
+        #expect(noise.worded * 2 >= noise.tried, "\(noise.worded) of \(noise.tried) bursts given words")
+        // Some clatter is voiced enough (a clink rings); the phrases' voicing check lets the
+        // same through.
+        #expect(noise.accepted.count * 5 <= noise.tried, "\(noise.accepted)")
+        #expect(spoken.accepted == spoken.tried)
+    }
 }

@@ -36,17 +36,33 @@ extension GrammarRecognizer {
     }
 
     /// What was said, in any English words: the open-vocabulary search over the model's
-    /// language model (for recording new phrases, and free-text answers). Never rejected.
+    /// language model (for recording new phrases, and free-text answers). Rejected only when
+    /// nothing was heard, or when the words lie on audio too little of which is voiced
+    /// (``AcceptancePolicy/minimumVoicing`` of the phrases): a clatter, not speech.
     /// It uses a second decoder with the model's full dictionary, started on first use.
     public func transcribe(_ samples: [Int16]) throws -> SpeechRecognition {
         let dictation = try dictation()
         let start = ContinuousClock.now
         let hypothesis = try dictation.decode(samples, search: PocketSphinxDecoder.dictationSearch)
         var result = recognition(of: hypothesis, samples: samples, since: start)
-        // The language model explains any speech: only silence is rejected.
+        // The language model explains any sound with words: only silence, and sound that is
+        // hardly voiced, are rejected.
         result.rejection = result.transcript.isEmpty ? .nothingHeard : nil
+        if let hypothesis, result.rejection == nil, Self.dictationVoicing > 0 {
+            let frames = hypothesis.spokenWords.filter { $0.endFrame >= $0.startFrame }.flatMap { word in
+                (word.startFrame...word.endFrame).map { hypothesis.audioFrame($0) }
+            }
+            if Voicing(samples: samples).voicedShare(of: frames) < Self.dictationVoicing {
+                result.rejection = .unlikePhrases
+                result.acousticConfidence = 0
+            }
+        }
+        result.decodeSeconds = seconds(since: start)
         return result
     }
+
+    /// The least share of dictated words' frames that must be voiced, as for phrases.
+    static let dictationVoicing = AcceptancePolicy.phrases.minimumVoicing
 
     /// The decoder of the open-vocabulary search (the model's full dictionary and general
     /// English language model), started on first use.

@@ -40,11 +40,13 @@ struct SpotCommand: AsyncParsableCommand {
     func run() async throws {
         try await withExitStatus {
             let detector = try WakeOptionGroup.detector(phrase, threshold: threshold, speech: speech)
-            // Run on demand, on stretches of each file.
-            let frontEnd = try speech.makeFrontEnd(restart: .warm)
             var status = ExitStatus.success
-            for file in files {
+            for (index, file) in files.enumerated() {
                 do {
+                    // One front end per file, so that a file is heard the same whatever came
+                    // before it; within the file it runs on demand, on stretches of one stream,
+                    // and restarts warm for each.
+                    let frontEnd = try speech.makeFrontEnd(warns: index == 0, restart: .warm)
                     let report = try Self.search(file, with: detector, through: frontEnd)
                     let line = json ? try JSON.line(report) : report.summary
                     try FileHandle.standardOutput.write(contentsOf: Data((line + "\n").utf8))
