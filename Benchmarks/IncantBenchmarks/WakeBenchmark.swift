@@ -48,8 +48,8 @@ struct WakeBenchmark {
     /// on-demand view; nil keeps the defaults.
     var secondViewReach: Double?
     var secondViewLead: Double?
-    /// `--denoiser-restart fresh|warm`: how the denoiser begins each stretch or clip; nil is
-    /// warm on demand (as `listen` and `spot` run it) and fresh otherwise.
+    /// `--denoiser-restart fresh|warm`: how the denoiser begins each stretch of a stream; nil
+    /// is warm on demand (as `spot` runs it within a file) and fresh otherwise.
     var restart: DenoiserRestart?
     let paths = BenchmarkPaths()
 

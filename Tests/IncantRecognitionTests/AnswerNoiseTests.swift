@@ -15,6 +15,14 @@ struct AnswerNoiseTests {
     /// The margin and coverage alone: the answer checks before support and voicing.
     static let withoutSoundChecks = AnswerAcceptance(minimumSupport: 0, minimumVoicing: 0)
 
+    /// A recognizer of the shipped home phrases, whose questions these are.
+    static func recognizer() throws -> GrammarRecognizer {
+        try GrammarRecognizer(
+            catalog: PhraseCatalog(
+                shortcuts: try DefinitionLoader.load(
+                    path: DemoCatalog.repository.appendingPathComponent("phrases/home").path)))
+    }
+
     /// Said answers, and the transcripts that mean them.
     static let answers: [(said: String, grammar: AnswerGrammar, meaning: Set<String>)] = [
         ("bob", choice, ["bob"]), ("doctor smith", choice, ["doctor smith"]), ("i said bob", choice, ["i said bob"]),
@@ -24,10 +32,7 @@ struct AnswerNoiseTests {
 
     @Test("kitchen noise is not heard as an answer; said answers still are")
     func noiseIsNoAnswer() throws {
-        let catalog = PhraseCatalog(
-            shortcuts: try DefinitionLoader.load(
-                path: DemoCatalog.repository.appendingPathComponent("phrases/home").path))
-        let recognizer = try GrammarRecognizer(catalog: catalog)
+        let recognizer = try Self.recognizer()
         var noise = (checked: [String](), unchecked: 0, tried: 0)
         for (index, burst) in try NoiseRejectionTests.bursts(count: 40).enumerated() {
             for grammar in [Self.choice, AnswerGrammar.yesNo] {
@@ -65,10 +70,7 @@ struct AnswerNoiseTests {
 
     @Test("kitchen noise is not dictated as a free-text answer; said sentences still are")
     func noiseIsNoDictation() throws {
-        let catalog = PhraseCatalog(
-            shortcuts: try DefinitionLoader.load(
-                path: DemoCatalog.repository.appendingPathComponent("phrases/home").path))
-        let recognizer = try GrammarRecognizer(catalog: catalog)
+        let recognizer = try Self.recognizer()
         var noise = (accepted: [String](), worded: 0, tried: 0)
         for (index, burst) in try NoiseRejectionTests.bursts(count: 40).enumerated() {
             noise.tried += 1

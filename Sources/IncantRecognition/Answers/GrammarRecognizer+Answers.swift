@@ -48,7 +48,7 @@ extension GrammarRecognizer {
         // The language model explains any sound with words: only silence, and sound that is
         // hardly voiced, are rejected.
         result.rejection = result.transcript.isEmpty ? .nothingHeard : nil
-        if let hypothesis, result.rejection == nil, Self.dictationVoicing > 0 {
+        if let hypothesis, result.rejection == nil {
             let frames = hypothesis.spokenWords.filter { $0.endFrame >= $0.startFrame }.flatMap { word in
                 (word.startFrame...word.endFrame).map { hypothesis.audioFrame($0) }
             }
