@@ -17,16 +17,12 @@ public final class DenoisingFrontEnd: AudioFrontEnd {
     public let latencySamples: Int
     private let pipeline: Mutex<Pipeline>
 
-    /// How each stream after the first begins.
-    public let restart: DenoiserRestart
-
     init(
         name: String, restart: DenoiserRestart = .fresh,
         makeDenoiser: @escaping @Sendable () throws(DenoiseError) -> any FrameDenoiser
     ) throws(DenoiseError) {
         let pipeline = Pipeline(denoiser: try makeDenoiser(), restart: restart, makeDenoiser: makeDenoiser)
         self.name = name
-        self.restart = restart
         latencySamples = pipeline.latency
         self.pipeline = Mutex(pipeline)
     }

@@ -53,6 +53,15 @@ struct WakeOnDemandTests {
         return (stream, phrases)
     }
 
+    /// ``stream()`` with the DeepFilterNet denoiser and the "smart mirror" detector.
+    static func fixture() throws -> (
+        samples: [Int16], phrases: [Range<Int>], denoiser: any AudioFrontEnd, detector: PocketSphinxWakeWordDetector
+    ) {
+        let (samples, phrases) = try stream()
+        let denoiser = try FrontEndKind.deepfilternet.make(directory: try DenoiserDirectory.locate())
+        return (samples, phrases, denoiser, try WakeWordDetectorTests.smartMirror.get())
+    }
+
     /// The places of at least `threshold` (the detector's own by default).
     static func scan(
         _ samples: [Int16], _ detector: PocketSphinxWakeWordDetector, _ view: WakeWordScanner.SecondView,
@@ -66,9 +75,7 @@ struct WakeOnDemandTests {
 
     @Test("finds what the two streams find, with the denoiser over a fraction of the audio")
     func onDemandMatchesTheStreams() throws {
-        let (samples, phrases) = try Self.stream()
-        let denoiser = try FrontEndKind.deepfilternet.make(directory: try DenoiserDirectory.locate())
-        let detector = try WakeWordDetectorTests.smartMirror.get()
+        let (samples, phrases, denoiser, detector) = try Self.fixture()
 
         let denoised = denoiser.wholeRecording(samples)
         let streams = try Self.scan(samples, detector, .stream, processed: denoised)
@@ -109,9 +116,7 @@ struct WakeOnDemandTests {
 
     @Test("given both streams, the one through the front end is searched only around the other's places")
     func streamOnDemandSearchesAroundPlaces() throws {
-        let (samples, phrases) = try Self.stream()
-        let denoiser = try FrontEndKind.deepfilternet.make(directory: try DenoiserDirectory.locate())
-        let detector = try WakeWordDetectorTests.smartMirror.get()
+        let (samples, phrases, denoiser, detector) = try Self.fixture()
         var denoised = denoiser.wholeRecording(samples)
         // The phrase the denoised stream makes most of, copied into the denoised stream alone,
         // in the noise after the last phrase: there the audio as it is holds no phrase.

@@ -36,6 +36,12 @@ public struct WakeWordScanner {
         case .none, .onDemand: false
         }
     }
+    /// Whether the audio before the front end is the view searched whole (the other only
+    /// around its places).
+    private var searchesUnprocessedWhole: Bool {
+        if case .streamOnDemand = secondView { return true }
+        return false
+    }
     /// Samples not yet searched past the overlap, and where they start in the stream.
     private var buffer: [Int16] = []
     /// The audio before the front end from `bufferStart` on (it may run ahead of `buffer` by
@@ -102,9 +108,8 @@ public struct WakeWordScanner {
     private mutating func searchChunk(_ chunk: [Int16], final: Bool) throws -> [WakeCandidate] {
         // The same stretch as it is, up to the end of what the front end has given so far.
         let before = searchesUnprocessed ? Array(unprocessed.prefix(chunk.count)) : []
-        var searchesBefore = false
-        if case .streamOnDemand = secondView { searchesBefore = true }
-        var (found, plain) = try detector.candidates(inChunk: searchesBefore ? before : chunk, closing: final)
+        var (found, plain) = try detector.candidates(
+            inChunk: searchesUnprocessedWhole ? before : chunk, closing: final)
         switch secondView {
         case .none: break
         case .stream:
