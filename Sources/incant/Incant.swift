@@ -31,6 +31,8 @@ struct Incant: AsyncParsableCommand {
         // error (EFBIG) that the phrase store reports, leaving the old file intact, not a kill.
         // Handlers start with every signal at its default (Subprocess resets them).
         signal(SIGXFSZ, SIG_IGN)
+        // listen and serve run for weeks; their large buffers must not settle in the heaps.
+        FreedMemory.keepLargeBlocksApart()
         await main(nil)
     }
 }

@@ -12,6 +12,12 @@
 /// libraries (musl) do not have it, in which case this does nothing.
 enum FreedMemory {
     typealias Trim = @convention(c) (Int) -> Int32
+    typealias Option = @convention(c) (Int32, Int32) -> Int32
+
+    /// `M_MMAP_THRESHOLD` of `<malloc.h>`.
+    static let mmapThresholdOption: Int32 = -3
+    /// Blocks at least this large get pages of their own: glibc's default starting threshold.
+    static let mmapThreshold: Int32 = 128 * 1024
 
     private static let trim: Trim? = {
         #if canImport(Glibc)
@@ -25,5 +31,19 @@ enum FreedMemory {
 
     static func release() {
         _ = trim?(0)
+    }
+
+    /// Makes every block of ``mmapThreshold`` bytes or more pages of its own, returned to the
+    /// system when freed.
+    ///
+    /// By default glibc raises that threshold to the size of each such block freed (up to
+    /// 32 MB), so after the first long utterance its buffers come from the heaps, where they
+    /// stay resident between the small blocks around them. Setting the threshold fixes it.
+    /// Call once, before the work starts.
+    static func keepLargeBlocksApart() {
+        #if canImport(Glibc)
+            guard let symbol = dlsym(nil, "mallopt") else { return }
+            _ = unsafeBitCast(symbol, to: Option.self)(mmapThresholdOption, mmapThreshold)
+        #endif
     }
 }
