@@ -124,6 +124,8 @@ public final class Listener: Sendable {
             while !Task.isCancelled {
                 for event in learning.takeEvents() { try await handle(event) }
                 guard var utterance = try await live.next(startingAt: start) else { break }
+                // What this utterance allocated goes back to the system once it is dealt with.
+                defer { FreedMemory.release() }
                 // Definitions or phrases edited while listening: used from now on, or the
                 // previous ones kept when the new files are invalid.
                 let requested = control?.takeReloadRequest() == true

@@ -1,4 +1,5 @@
 import ArgumentParser
+import IncantListening
 
 #if canImport(Glibc)
     import Glibc

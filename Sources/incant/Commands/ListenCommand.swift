@@ -199,7 +199,6 @@ final class ListenPrinter: Sendable {
                 throw CommandFailure(message: "cannot write to standard output: \(error)", status: ExitStatus.io)
             }
             status.withLock { $0 = turn.report.exitStatus }
-            FreedMemory.release()
         case .uncertain(let choice, let utterance):
             try UncertainLine.print(choice, in: utterance, json: json)
         case .questionAsked(let question, let hint):
@@ -213,8 +212,6 @@ final class ListenPrinter: Sendable {
         case .ignored(let utterance, let reason):
             if json { try WakeLine.ignored(utterance, reason) }
             StandardError.print(String(format: "[%.2fs] ignored: %@", utterance.speechStartTime.inSeconds, "\(reason)"))
-            // With a wake word, most utterances end here, and the wake check's buffers with them.
-            FreedMemory.release()
         case .reloaded(let count):
             StandardError.print("incant: phrases changed; reloaded \(count) phrases")
         case .reloadFailed(let error as CommandFailure):

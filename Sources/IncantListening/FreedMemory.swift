@@ -7,17 +7,18 @@
 /// A listener runs for weeks. Each utterance allocates and frees decoder buffers, lattices and
 /// strings of a size set by that utterance, and glibc keeps freed pages inside its heaps for
 /// reuse, so the resident size creeps up towards the largest utterances ever heard in each
-/// heap. `malloc_trim` after each utterance (a fraction of a millisecond) gives those pages back.
-/// It is looked up at run time: Swift's Glibc module does not import `<malloc.h>`, and other C
-/// libraries (musl) do not have it, in which case this does nothing.
-enum FreedMemory {
-    typealias Trim = @convention(c) (Int) -> Int32
-    typealias Option = @convention(c) (Int32, Int32) -> Int32
+/// heap. ``Listener`` calls ``release()`` (`malloc_trim`, a fraction of a millisecond) after each
+/// utterance; a program that runs one for long calls ``keepLargeBlocksApart()`` once at start,
+/// as `incant` does. Both are looked up at run time: Swift's Glibc module does not import
+/// `<malloc.h>`, and other C libraries (musl) do not have them, in which case they do nothing.
+public enum FreedMemory {
+    private typealias Trim = @convention(c) (Int) -> Int32
+    private typealias Option = @convention(c) (Int32, Int32) -> Int32
 
     /// `M_MMAP_THRESHOLD` of `<malloc.h>`.
-    static let mmapThresholdOption: Int32 = -3
+    private static let mmapThresholdOption: Int32 = -3
     /// Blocks at least this large get pages of their own: glibc's default starting threshold.
-    static let mmapThreshold: Int32 = 128 * 1024
+    public static let mmapThreshold: Int32 = 128 * 1024
 
     private static let trim: Trim? = {
         #if canImport(Glibc)
@@ -29,7 +30,7 @@ enum FreedMemory {
         #endif
     }()
 
-    static func release() {
+    public static func release() {
         _ = trim?(0)
     }
 
@@ -39,8 +40,8 @@ enum FreedMemory {
     /// By default glibc raises that threshold to the size of each such block freed (up to
     /// 32 MB), so after the first long utterance its buffers come from the heaps, where they
     /// stay resident between the small blocks around them. Setting the threshold fixes it.
-    /// Call once, before the work starts.
-    static func keepLargeBlocksApart() {
+    /// It is a setting of the whole process: call once, before the work starts.
+    public static func keepLargeBlocksApart() {
         #if canImport(Glibc)
             guard let symbol = dlsym(nil, "mallopt") else { return }
             _ = unsafeBitCast(symbol, to: Option.self)(mmapThresholdOption, mmapThreshold)
