@@ -386,6 +386,22 @@ struct WakeBenchmark {
             lines.append("| " + row.joined(separator: " | ") + " |")
         }
         lines.append("")
+        for result in results {
+            let defaultThreshold = WakeWordOptions().threshold
+            guard let fit = WakeTailFit(confidences: result.falseAlarms, hours: result.backgroundHours) else {
+                lines.append("Tail fit, \(result.phrase): too few background candidates.")
+                continue
+            }
+            let threshold = fit.threshold(forRatePerHour: 0.1)
+            let missed = result.scores.filter { $0 < threshold }.count
+            lines.append(
+                String(
+                    format:
+                        "Tail fit, %@ (the %d strongest background candidates, extended): ≤ 1 FA / 10 h at about %.3f, missing %.1f%%; about %.2f FA / 10 h at the default %.2f",
+                    result.phrase, min(WakeTailFit.count, result.falseAlarms.count), threshold,
+                    100 * Double(missed) / Double(result.positives), 10 * fit.ratePerHour(atOrAbove: defaultThreshold),
+                    defaultThreshold))
+        }
         lines.append(
             "Plain kws false alarms per threshold: "
                 + results.map { result in
