@@ -398,7 +398,7 @@ struct WakeBenchmark {
                 String(
                     format:
                         "Tail fit, %@ (the %d strongest background candidates, extended): ≤ 1 FA / 10 h at about %.3f, missing %.1f%%; about %.2f FA / 10 h at the default %.2f",
-                    result.phrase, min(WakeTailFit.count, result.falseAlarms.count), threshold,
+                    result.phrase, fit.fitted, threshold,
                     100 * Double(missed) / Double(result.positives), 10 * fit.ratePerHour(atOrAbove: defaultThreshold),
                     defaultThreshold))
         }

@@ -15,6 +15,8 @@ struct WakeTailFit {
     /// Natural-log rate per hour at logit 0, and its change per logit unit (negative).
     let intercept: Double
     let slope: Double
+    /// How many candidates the line went through.
+    let fitted: Int
 
     /// Fits the strongest of `confidences` (background candidates in `hours` of audio); nil
     /// with fewer than 10 candidates strictly between 0 and 1, or a tail that does not fall.
@@ -31,6 +33,7 @@ struct WakeTailFit {
         guard slope < 0 else { return nil }
         self.slope = slope
         intercept = meanY - slope * meanX
+        fitted = strongest.count
     }
 
     /// Estimated candidates per hour at or above `threshold`.

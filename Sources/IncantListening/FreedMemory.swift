@@ -30,6 +30,7 @@ public enum FreedMemory {
         #endif
     }()
 
+    /// Returns the free pages of every heap to the system (`malloc_trim(0)`).
     public static func release() {
         _ = trim?(0)
     }
