@@ -125,7 +125,7 @@ struct ActionBenchmark {
             case .uncertain(let choice):
                 asked += 1
                 if Self.settles(choice, on: expected, matcher: matcher) { askedSettled += 1 }
-            case .ambiguous, .rejected: rejected += 1
+            case .ambiguous, .rejected, .unconfirmed: rejected += 1
             }
         }
 

@@ -5,6 +5,12 @@ struct ConditionScore: Sendable {
     var correct = 0
     /// Clips for which some shortcut was accepted (right or wrong): false accepts on negatives.
     var accepted = 0
+    /// Clips a listener would ask "Did you say …?" about, where the answer yes runs the expected
+    /// shortcut and parameters.
+    var askedRight = 0
+    /// Clips a listener would ask about, where yes would not run the expected shortcut (every
+    /// such clip of a negative condition).
+    var askedOther = 0
     var audioSeconds = 0.0
     var decodeSeconds: [Double] = []
     var resultSeconds: [Double] = []
@@ -13,6 +19,9 @@ struct ConditionScore: Sendable {
         clips += 1
         if understanding.accepted != nil { accepted += 1 }
         if let expected = clip.expected, expected.isMet(by: understanding.accepted) { correct += 1 }
+        if let asked = understanding.askable {
+            if clip.expected?.isMet(by: asked) == true { askedRight += 1 } else { askedOther += 1 }
+        }
         audioSeconds += clip.audioSeconds
         decodeSeconds.append(understanding.decodeSeconds)
         resultSeconds.append(understanding.resultSeconds)
@@ -23,6 +32,8 @@ struct ConditionScore: Sendable {
         clips += other.clips
         correct += other.correct
         accepted += other.accepted
+        askedRight += other.askedRight
+        askedOther += other.askedOther
         audioSeconds += other.audioSeconds
         decodeSeconds += other.decodeSeconds
         resultSeconds += other.resultSeconds
@@ -34,6 +45,10 @@ struct ConditionScore: Sendable {
     var wrongRate: Double { clips == 0 ? .nan : Double(accepted - correct) / Double(clips) }
     /// Accepted, as a fraction of all clips (the false-accept rate on negatives).
     var acceptRate: Double { clips == 0 ? .nan : Double(accepted) / Double(clips) }
+    /// Asked about and right, as a fraction of all clips.
+    var askedRightRate: Double { clips == 0 ? .nan : Double(askedRight) / Double(clips) }
+    /// Asked about and not what was said (or a negative), as a fraction of all clips.
+    var askedOtherRate: Double { clips == 0 ? .nan : Double(askedOther) / Double(clips) }
     /// Total decode time over total audio time.
     var realTimeFactor: Double { audioSeconds == 0 ? .nan : decodeSeconds.reduce(0, +) / audioSeconds }
 

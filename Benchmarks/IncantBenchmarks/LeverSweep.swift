@@ -17,9 +17,11 @@ import Synchronization
 ///                         [--short-frames LONG,SHORT] [--tail-words N] [--noisy-support X]
 ///                         [--noisy-voiced-coverage X|off] [--noisy-voiced-allowance N]
 ///                         [--noisy-below-peak dB|off] [--voiced-background X|off] [--quiet-target dB|off]
+///                         [--confirmation-threshold X|off]
 ///
-/// Prints understood / wrong / false-accept rates and decode time over audio time per
-/// condition. Every run uses the same clips and the same noise (fixed seeds) as `speech`.
+/// Prints understood / wrong / false-accept rates, the clips a listener would ask "Did you say
+/// …?" about (rejected but confirmable: the answer yes would run the right shortcut, or not), and
+/// decode time over audio time per condition. Every run uses the same clips and the same noise (fixed seeds) as `speech`.
 struct LeverSweep {
     var stride = 3
     var snrs: [Double] = [24, 15, 6]
@@ -85,6 +87,8 @@ struct LeverSweep {
             case "--untracked-frames": options.decoder.tracksAudioFrames = false
             case "--running-cmn": options.decoder.normalizesWholeUtterance = false
             case "--contrast-margin": options.contrastMargin = Double(try next())
+            // The lower threshold for asking "Did you say …?", or `off`.
+            case "--confirmation-threshold": options.confirmationThreshold = Double(try next())
             case "--contrast-span": options.contrastSpanLength = max(1, Int(try next()) ?? 1)
             // An MLLR transform for narrow channels, or `off`.
             case "--narrow-adaptation": narrowAdaptation = try next()
@@ -224,18 +228,19 @@ struct LeverSweep {
         }
         if runsBaseline {
             print(
-                "| condition | clips | understood | wrong | accepted | JSGF understood | JSGF wrong | JSGF accepted | decode / audio |"
+                "| condition | clips | understood | wrong | accepted | would ask: right / other | JSGF understood "
+                    + "| JSGF wrong | JSGF accepted | decode / audio |"
             )
-            print("|---|---:|---:|---:|---:|---:|---:|---:|---:|")
+            print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
         } else {
-            print("| condition | clips | understood | wrong | accepted | decode / audio |")
-            print("|---|---:|---:|---:|---:|---:|")
+            print("| condition | clips | understood | wrong | accepted | would ask: right / other | decode / audio |")
+            print("|---|---:|---:|---:|---:|---:|---:|")
         }
         let dump = Mutex<[String]>([])
         defer {
             if let dumpPath {
                 let header =
-                    "condition\tclip\tpositive\taccepted\tmatchCorrect\ttranscript\tmargin\tworst\tcoverage\tsupport\twordFrames\tspeechFrames\tvoicing\tabove\tagree\tvoicedCoverage\tunexplainedVoiced\tbelowPeak\trightAmong\tlisted\toutsideMargin\toutsideFrames\toutsideVoicing\tloopWordScore\tminPosterior\tminContrastPosterior\tcontrastMargins\tmeaningPosterior\twordPosteriors\n"
+                    "condition\tclip\tpositive\taccepted\tmatchCorrect\ttranscript\tmargin\tworst\tcoverage\tsupport\twordFrames\tspeechFrames\tvoicing\tabove\tagree\tvoicedCoverage\tunexplainedVoiced\tbelowPeak\trightAmong\tlisted\toutsideMargin\toutsideFrames\toutsideVoicing\tloopWordScore\tminPosterior\tminContrastPosterior\tcontrastMargins\tmeaningPosterior\twordPosteriors\tconfidence\n"
                 try? (header + dump.withLock { $0 }.joined()).write(toFile: dumpPath, atomically: true, encoding: .utf8)
             }
         }
@@ -288,7 +293,8 @@ struct LeverSweep {
             }
             print(
                 "| \(name) | \(score.clips) | \(percent(score.accuracy)) | \(percent(score.wrongRate)) "
-                    + "| \(percent(score.acceptRate)) | \(baseline ?? "")\(String(format: "%.3f", score.realTimeFactor)) |"
+                    + "| \(percent(score.acceptRate)) | \(percent(score.askedRightRate)) / \(percent(score.askedOtherRate)) "
+                    + "| \(baseline ?? "")\(String(format: "%.3f", score.realTimeFactor)) |"
             )
         }
     }
@@ -381,6 +387,7 @@ struct LeverSweep {
                     }),
                 understanding.words.map { "\($0.word):" + ($0.framePosterior.map { String(format: "%.3f", $0) } ?? "") }
                     .joined(separator: " "),
+                understanding.confidence.map { String(format: "%.4f", $0) } ?? "",
             ])
             .joined(separator: "\t") + "\n"
     }

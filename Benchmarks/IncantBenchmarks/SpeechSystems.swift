@@ -23,6 +23,11 @@ struct Understanding: Sendable {
     var words: [WordSegment] = []
     /// The contrasts of the words that have rivals (`levers --dump`).
     var contrasts: [WordContrast] = []
+    /// The engine's confidence in the transcript, accepted or not (`levers --dump`).
+    var confidence: Double? = nil
+    /// What a listener would ask "Did you say …?" about: rejected, but confirmable, and matched
+    /// (``RecognizerOptions/confirmationThreshold``).
+    var askable: MatchCandidate? = nil
 }
 
 /// One way of turning an utterance into a shortcut, measured side by side with the others.
@@ -59,7 +64,9 @@ final class IncantSystem: SpeechSystem, @unchecked Sendable {
         return Understanding(
             accepted: match.accepted, transcript: recognition.transcript, decodeSeconds: recognition.decodeSeconds,
             resultSeconds: seconds(since: start), evidence: recognition.evidence, matched: match.match.accepted,
-            alternatives: recognition.alternatives, words: recognition.words, contrasts: recognition.contrasts)
+            alternatives: recognition.alternatives, words: recognition.words, contrasts: recognition.contrasts,
+            confidence: recognition.acousticConfidence,
+            askable: recognition.confirmable ? match.match.accepted : nil)
     }
 }
 

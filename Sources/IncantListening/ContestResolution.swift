@@ -2,11 +2,14 @@ import IncantPhrases
 import IncantSpeech
 
 /// How the question about an uncertain utterance (``IncantSpeech/SpeechDecision/uncertain(_:)``)
+/// or an unconfirmed one (``IncantSpeech/SpeechDecision/unconfirmed(_:)``, "Did you say …?")
 /// ended.
 public enum ContestResolution: Sendable {
-    /// The person named one word of each contest; `candidate` is what runs.
+    /// The person named one word of each contest, or said yes (`words` empty); `candidate` is
+    /// what runs.
     case chosen(MatchCandidate, words: [String])
-    /// The person called it off ("cancel", "never mind"): nothing runs.
+    /// The person called it off ("cancel", "never mind", or no to "Did you say …?"): nothing
+    /// runs.
     case cancelled
     /// No answer named one of the words (none came, or none was understood): nothing runs.
     case unanswered
@@ -27,6 +30,26 @@ public enum ContestResolution: Sendable {
         case .unanswered, .unresolved:
             let first = choice.contests.first?.alternatives ?? []
             return .uncertain(heard: choice.heard, or: first.dropFirst().first?.transcript ?? choice.heard)
+        }
+    }
+
+    /// The rejection that stands when nothing runs after "Did you say `heard`?" (nil when
+    /// something does).
+    public func rejection(confirming heard: String) -> DecisionRejection? {
+        switch self {
+        case .chosen: nil
+        case .cancelled: .denied(heard: heard)
+        case .unanswered, .unresolved: .unconfirmed(heard: heard)
+        }
+    }
+
+    /// The rejection that stands when nothing runs after the question `decision` called for
+    /// (nil when something runs, or the decision asked nothing).
+    public func rejection(of decision: SpeechDecision) -> DecisionRejection? {
+        switch decision {
+        case .uncertain(let choice): rejection(of: choice)
+        case .unconfirmed(let candidate): rejection(confirming: candidate.transcript)
+        case .accepted, .ambiguous, .rejected: nil
         }
     }
 }

@@ -5,8 +5,8 @@ extension DecisionAnnouncement {
     /// The decision on one utterance: the speech decision (the recognizer's rejection wins over
     /// the matcher's choice) and what ran.
     ///
-    /// An uncertain decision is announced as what the person's answer settled on, or as not
-    /// recognized, with the reason, when the answer settled nothing.
+    /// An uncertain or unconfirmed decision is announced as what the person's answer settled
+    /// on, or as not recognized, with the reason, when the answer settled nothing.
     public init(turn: ListenerTurn) {
         let reason: String?
         var intent = turn.understanding.decision.accepted
@@ -17,6 +17,12 @@ extension DecisionAnnouncement {
         case .uncertain(let choice):
             intent = turn.resolution?.candidate
             reason = turn.resolution?.rejection(of: choice)?.description ?? (intent == nil ? choice.description : nil)
+        case .unconfirmed(let heard):
+            intent = turn.resolution?.candidate
+            reason =
+                intent == nil
+                ? (turn.resolution?.rejection(of: turn.understanding.decision)
+                    ?? .unconfirmed(heard: heard.transcript)).description : nil
         case .rejected(let rejection): reason = rejection.description
         }
         self.init(

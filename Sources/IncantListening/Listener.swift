@@ -189,14 +189,22 @@ public final class Listener: Sendable {
                     try await handle(.problem(.recognitionFailed(utterance, error)))
                     continue
                 }
+                // A command that followed the wake word or a trigger was meant for the listener.
+                let addressed = triggered || wake.isEnabled
                 let understanding = UtteranceInterpreter(recognizer: recognizer, matcher: runner.matcher)
-                    .interpret(recognition)
+                    .interpret(recognition, confirming: config.unclearCommands.asks(addressed: addressed))
                 let latency = ContinuousClock.now - closed
-                // A contested word is asked about before anything runs.
+                // A contested word, or a command heard too unclearly, is asked about before anything runs.
                 var resolution: ContestResolution?
-                if case .uncertain(let choice) = understanding.decision {
+                switch understanding.decision {
+                case .uncertain(let choice):
                     try await handle(.uncertain(choice, in: utterance))
                     resolution = await voice.resolve(choice, matcher: runner.matcher)
+                case .unconfirmed(let candidate):
+                    try await handle(.unconfirmed(candidate, confidence: recognition.confidence, in: utterance))
+                    resolution = await voice.confirm(candidate)
+                case .accepted, .ambiguous, .rejected:
+                    break
                 }
                 let report =
                     config.runsShortcuts
@@ -245,8 +253,8 @@ public final class Listener: Sendable {
 }
 
 extension ShortcutRunner {
-    /// Runs the shortcut of an accepted decision, or of an uncertain one that the person
-    /// settled (`resolved`); anything else runs nothing.
+    /// Runs the shortcut of an accepted decision, or of an uncertain or unconfirmed one that the
+    /// person settled (`resolved`); anything else runs nothing.
     public func run(
         _ understanding: Understanding, resolved: MatchCandidate? = nil, options: DispatchOptions = DispatchOptions()
     ) async -> QueryReport {
@@ -255,7 +263,7 @@ extension ShortcutRunner {
         let chosen: MatchCandidate?
         switch understanding.decision {
         case .accepted(let candidate): chosen = candidate
-        case .uncertain: chosen = resolved
+        case .uncertain, .unconfirmed: chosen = resolved
         case .ambiguous, .rejected: chosen = nil
         }
         guard let candidate = chosen, let shortcut = matcher.catalog.shortcut(candidate.shortcutID) else {

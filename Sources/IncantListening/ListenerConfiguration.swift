@@ -50,6 +50,8 @@ public struct ListenerConfiguration: Sendable {
     public var control: ListenerControl? = nil
     /// Announces each decision and outcome on a message bus (MQTT); nil announces nothing.
     public var announcer: DecisionAnnouncer? = nil
+    /// When a command heard too unclearly to act on is asked about ("Did you say …?").
+    public var unclearCommands: UnclearCommandPolicy = .whenAddressed
 
     public init(
         source: any AudioSource, recognizer: any SpeechRecognizer, catalog: PhraseCatalog,

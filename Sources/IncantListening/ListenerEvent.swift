@@ -1,6 +1,7 @@
 import Foundation
 import IncantCapture
 import IncantDispatch
+import IncantPhrases
 import IncantSpeech
 
 /// What a ``Listener`` reports, in order.
@@ -12,6 +13,10 @@ public enum ListenerEvent: Sendable {
     /// A word that decides the action was contested (``IncantSpeech/SpeechDecision/uncertain(_:)``):
     /// the person is asked which was said, one contest at a time, before anything runs.
     case uncertain(ContestedChoice, in: Utterance)
+    /// A command was heard too unclearly to act on (``IncantSpeech/SpeechDecision/unconfirmed(_:)``):
+    /// the person is asked "Did you say …?" before anything runs. `confidence` is the
+    /// recognizer's.
+    case unconfirmed(MatchCandidate, confidence: Double, in: Utterance)
     /// A question is asked (a missing value, a yes/no confirmation); `hint` says how to answer.
     case questionAsked(question: String, hint: String?)
     /// An answer came (or did not: see ``Exchange/answer``).
@@ -54,8 +59,8 @@ public struct ListenerTurn: Sendable {
     public var closedAt: Date
     /// The questions asked while it ran and their answers.
     public var exchanges: [Exchange]
-    /// How the question about an uncertain decision ended (nil when the decision was not
-    /// uncertain).
+    /// How the question about an uncertain or unconfirmed decision ended (nil when the decision
+    /// asked nothing).
     public var resolution: ContestResolution?
 }
 

@@ -68,6 +68,29 @@ struct VoiceInteraction: DispatchInteraction {
         return .chosen(candidate, words: words)
     }
 
+    /// Asks "Did you say …?" about a command heard too unclearly to act on. Yes runs it; no or
+    /// "never mind" calls it off; no answer understood runs nothing. Answers given in advance
+    /// (`--yes`) are not consulted: they were given for the shortcuts' own questions, not to
+    /// settle what was heard.
+    func confirm(_ candidate: MatchCandidate) async -> ContestResolution {
+        let question = Self.confirmation(of: candidate)
+        for attempt in 1...conversation.attempts {
+            let prompt = attempt == 1 ? question : "Sorry, I did not catch that. \(question)"
+            guard let reply = await conversation.ask(prompt, hint: "yes or no", request: .yesNo) else {
+                return .unanswered
+            }
+            guard let text = reply.text else { continue }
+            if Contest.cancels(text) { return .cancelled }
+            if let yes = Self.yesOrNo(text) { return yes ? .chosen(candidate, words: []) : .cancelled }
+        }
+        return .unanswered
+    }
+
+    /// "Did you say turn off the lights?"
+    static func confirmation(of candidate: MatchCandidate) -> String {
+        "Did you say \(candidate.transcript)?"
+    }
+
     func answerRejected(_ error: ParameterValueError, for parameter: ParameterDefinition, shortcut: ShortcutDefinition)
         async
     {

@@ -18,6 +18,11 @@ public struct RecognitionResult: Sendable {
     /// rival fits the audio nearly as well. Acting on the best would be a coin toss when the
     /// two mean different things.
     public var contestedWords: [ContestedWord]
+    /// Rejected, but the audio fits the best transcript nearly well enough to act on: the
+    /// person may be asked whether they said it (``SpeechDecision/unconfirmed(_:)``). Only an
+    /// utterance rejected for its acoustic confidence alone, at or above the engine's lower
+    /// threshold for asking, is confirmable.
+    public var confirmable: Bool = false
 
     /// The transcripts with a contested word's rival in its place, in order.
     public var closeAlternatives: [String] { contestedWords.map(\.alternative) }
@@ -25,7 +30,7 @@ public struct RecognitionResult: Sendable {
     public init(
         transcripts: [String], confidence: Double, rejection: RecognitionRejection?, audioSeconds: Double,
         decodeSeconds: Double, words: [RecognizedWord] = [], diagnostics: (any RecognitionDiagnostics)? = nil,
-        contestedWords: [ContestedWord] = []
+        contestedWords: [ContestedWord] = [], confirmable: Bool = false
     ) {
         self.transcripts = transcripts
         self.confidence = confidence
@@ -35,6 +40,7 @@ public struct RecognitionResult: Sendable {
         self.words = words
         self.diagnostics = diagnostics
         self.contestedWords = contestedWords
+        self.confirmable = confirmable
     }
 
     /// The best transcript ("" when nothing was heard).

@@ -11,6 +11,10 @@ public enum SpeechDecision: Sendable {
     /// the audio about as well as a rival word: nothing runs unless the person, asked, says
     /// which.
     case uncertain(ContestedChoice)
+    /// The words match this shortcut, but the audio fits them too loosely to act on (the
+    /// recognizer rejected them, and found them ``RecognitionResult/confirmable``): nothing
+    /// runs unless the person, asked "Did you say …?", says yes.
+    case unconfirmed(MatchCandidate)
     /// Nothing runs, for this reason.
     case rejected(DecisionRejection)
 
@@ -24,9 +28,12 @@ public enum SpeechDecision: Sendable {
     /// wins, then the matcher's decision; an accepted action is not taken when one of the
     /// recognizer's contested words (``RecognitionResult/contestedWords``, whose alternatives
     /// are matched in `alternatives`, in the same order) means another action: the decision is
-    /// then ``uncertain(_:)``, naming the contested words and what each runs.
+    /// then ``uncertain(_:)``, naming the contested words and what each runs. With
+    /// `confirming`, a rejected but ``RecognitionResult/confirmable`` recognition whose words
+    /// match a shortcut is ``unconfirmed(_:)`` instead of rejected.
     public static func decide(
-        _ recognition: RecognitionResult, _ match: MatchResult, alternatives: [MatchResult] = []
+        _ recognition: RecognitionResult, _ match: MatchResult, alternatives: [MatchResult] = [],
+        confirming: Bool = false
     ) -> SpeechDecision {
         if recognition.transcript.isEmpty { return .rejected(.nothingHeard) }
         switch recognition.rejection {
@@ -34,6 +41,9 @@ public enum SpeechDecision: Sendable {
         case .nothingHeard: return .rejected(.nothingHeard)
         case .nothingDictated: return .rejected(.nothingDictated(heard: recognition.transcript))
         case .unlikePhrases, .filler:
+            if confirming, recognition.confirmable, match.decision == .accepted, let candidate = match.accepted {
+                return .unconfirmed(candidate)
+            }
             return .rejected(.unlikePhrases(transcript: recognition.transcript, confidence: recognition.confidence))
         }
         switch match.decision {
@@ -85,6 +95,11 @@ public enum DecisionRejection: Sendable, Hashable, CustomStringConvertible {
     case uncertain(heard: String, or: String)
     /// Asked which of the contested words was said, the person called it off.
     case cancelled
+    /// The audio fit `heard` too loosely to act on, and no answer to "Did you say …?"
+    /// confirmed it.
+    case unconfirmed(heard: String)
+    /// Asked "Did you say …?", the person said no.
+    case denied(heard: String)
     /// A wake word is required and was not heard.
     case noWakeWord
     /// Push-to-talk: no trigger opened a command for this utterance.
@@ -108,6 +123,8 @@ public enum DecisionRejection: Sendable, Hashable, CustomStringConvertible {
             "could not tell \"\(heard)\" from \"\(other)\", which means something else, and no answer said which"
 
         case .cancelled: "the person called the question off"
+        case .unconfirmed(let heard): "heard \"\(heard)\" too unclearly to act on, and no answer confirmed it"
+        case .denied(let heard): "the person said they did not say \"\(heard)\""
         case .noWakeWord: "the wake word was not heard"
         case .notTriggered: "push-to-talk: no trigger came before it"
         case .muted: "listening was muted"

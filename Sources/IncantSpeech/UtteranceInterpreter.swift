@@ -13,16 +13,19 @@ public struct UtteranceInterpreter: Sendable {
     }
 
     /// Recognizes `samples` and decides.
-    public func interpret(_ samples: [Int16], cancellation: RecognitionCancellation? = nil) throws -> Understanding {
-        interpret(try recognizer.recognize(samples, cancellation: cancellation))
+    public func interpret(
+        _ samples: [Int16], cancellation: RecognitionCancellation? = nil, confirming: Bool = false
+    ) throws -> Understanding {
+        interpret(try recognizer.recognize(samples, cancellation: cancellation), confirming: confirming)
     }
 
-    /// Matches the transcripts of an existing recognition and decides.
-    public func interpret(_ recognition: RecognitionResult) -> Understanding {
+    /// Matches the transcripts of an existing recognition and decides; with `confirming`, a
+    /// confirmable rejection is ``SpeechDecision/unconfirmed(_:)`` (the person can be asked).
+    public func interpret(_ recognition: RecognitionResult, confirming: Bool = false) -> Understanding {
         let match = matcher.match(transcripts: recognition.transcripts.isEmpty ? [""] : recognition.transcripts)
         let alternatives =
             match.decision == .accepted ? recognition.closeAlternatives.map { matcher.match(transcripts: [$0]) } : []
-        return Understanding(recognition: recognition, match: match, alternatives: alternatives)
+        return Understanding(recognition: recognition, match: match, alternatives: alternatives, confirming: confirming)
     }
 }
 
@@ -32,11 +35,15 @@ public struct Understanding: Sendable {
     public var match: MatchResult
     public var decision: SpeechDecision
 
-    /// `alternatives` are the matches of the recognizer's close alternatives, in order.
-    public init(recognition: RecognitionResult, match: MatchResult, alternatives: [MatchResult] = []) {
+    /// `alternatives` are the matches of the recognizer's close alternatives, in order;
+    /// `confirming` says whether a confirmable rejection may be asked about
+    /// (``SpeechDecision/decide(_:_:alternatives:confirming:)``).
+    public init(
+        recognition: RecognitionResult, match: MatchResult, alternatives: [MatchResult] = [], confirming: Bool = false
+    ) {
         self.recognition = recognition
         self.match = match
-        self.decision = SpeechDecision.decide(recognition, match, alternatives: alternatives)
+        self.decision = SpeechDecision.decide(recognition, match, alternatives: alternatives, confirming: confirming)
     }
 
     /// Match confidence times the recognizer's confidence.
@@ -50,6 +57,9 @@ public struct Understanding: Sendable {
         switch decision {
         case .rejected(let rejection): rejection.description
         case .uncertain(let choice): choice.description
+        case .unconfirmed(let candidate):
+            "\"\(candidate.transcript)\" sounds unclear (acoustic confidence "
+                + String(format: "%.2f", recognition.confidence) + "): asking whether it was said"
         case .accepted, .ambiguous: match.reason
         }
     }

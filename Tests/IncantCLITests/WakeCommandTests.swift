@@ -87,4 +87,15 @@ struct WakeCommandTests {
         #expect(result.status == 64)
         #expect(result.stderr.contains("--wake-window"))
     }
+
+    @Test("an unknown --ask-unclear is refused with its name and values")
+    func badAskUnclear() async throws {
+        let cli = try CLIRunner()
+        defer { cli.cleanUp() }
+        let result = try await cli.run(
+            ["listen", "--stdin", "--ask-unclear", "sometimes", "--shortcuts", CLIRunner.demo], stdin: "")
+        #expect(result.status == 64)
+        #expect(result.stderr.contains("--ask-unclear"), "\(result.stderr)")
+        #expect(result.stderr.contains("when-addressed"), "\(result.stderr)")
+    }
 }

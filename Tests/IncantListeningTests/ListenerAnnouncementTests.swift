@@ -47,6 +47,23 @@ struct ListenerAnnouncementTests {
         #expect(Self.object(bus.messages[2])?["input"] as? String == "computer")
     }
 
+    @Test("an unclear command is announced as the intent the person confirmed, or as not recognized with why")
+    func unclearCommandsAreAnnounced() async throws {
+        let bus = MemoryBus()
+        let (_, kitchen, _) = try await ListenerTests.listen(
+            to: ["order a pepperoni pizza", "yes", "order a pepperoni pizza", "no"]
+        ) {
+            $0.announcer = DecisionAnnouncer(publisher: bus, topics: EventTopics(site: "kitchen"))
+            $0.recognizer = ListenerTests.unclear()
+            $0.unclearCommands = .always
+        }
+        #expect(kitchen.requests == ["order-pizza kind=pepperoni"])
+        let topics = bus.messages.map(\.topic)
+        #expect(topics == ["hermes/intent/order-pizza", "incant/kitchen/outcome", "hermes/nlu/intentNotRecognized"])
+        let denied = try #require(Self.object(bus.messages.last))
+        #expect(denied["reason"] as? String == "the person said they did not say \"order a pepperoni pizza\"")
+    }
+
     @Test("a query runs through the listener's matcher and dispatcher, its questions unanswered")
     func queriesRunLikeSimulate() async throws {
         let kitchen = Kitchen()

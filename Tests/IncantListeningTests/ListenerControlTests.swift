@@ -123,4 +123,18 @@ struct ListenerControlTests {
         #expect(last.outcome == .ignored)
         #expect(last.reason == DecisionRejection.notTriggered.description)
     }
+
+    @Test func aCommandATriggerOpenedIsAskedAboutWhenUnclear() async throws {
+        let control = ListenerControl(pushToTalk: true, triggerWindow: .seconds(600))
+        control.trigger()
+        let (events, kitchen, _) = try await ListenerTests.listen(to: ["order a pepperoni pizza", "yes"]) {
+            $0.control = control
+            $0.recognizer = ListenerTests.unclear()
+        }
+        #expect(ListenerTests.unconfirmed(events).count == 1)
+        #expect(kitchen.requests == ["order-pizza kind=pepperoni"])
+        let last = try #require(control.status.lastUtterance)
+        #expect(last.outcome == .accepted)
+        #expect(last.shortcut == "order-pizza")
+    }
 }

@@ -13,7 +13,7 @@ import Testing
 @Suite("Listener")
 struct ListenerTests {
     static let script = SpokenScript([
-        "order a pizza", "order a pepperoni pizza", "pepperoni", "yes", "computer", "lights off",
+        "order a pizza", "order a pepperoni pizza", "pepperoni", "yes", "computer", "lights off", "no",
     ])
 
     static let shortcuts = """
@@ -151,6 +151,120 @@ struct ListenerTests {
         #expect(turns[0].report.outcome == nil)
     }
 
+    /// A recognizer that rejects commands as heard too unclearly but confirmable, and hears
+    /// answers clearly.
+    static func unclear() -> FakeRecognizer { FakeRecognizer(script: script, rejecting: true, confirmable: true) }
+
+    static let wakeWord = WakeWordSettings(detector: FakeWakeWord(script: script, phrase: "computer"))
+
+    static func unconfirmed(_ events: [ListenerEvent]) -> [(MatchCandidate, Double)] {
+        events.compactMap {
+            if case .unconfirmed(let candidate, let confidence, _) = $0 { (candidate, confidence) } else { nil }
+        }
+    }
+
+    @Test("a command heard unclearly after the wake word is asked about, and yes runs it")
+    func unclearCommandAskedAndConfirmed() async throws {
+        let speaker = RecordingSpeaker()
+        let learner = FakeLearner()
+        let recognizer = Self.unclear()
+        let (events, kitchen, _) = try await Self.listen(to: ["computer", "order a pepperoni pizza", "yes"]) {
+            $0.recognizer = recognizer
+            $0.wakeWord = Self.wakeWord
+            $0.speaker = speaker
+            $0.learner = learner
+        }
+        let asked = Self.unconfirmed(events)
+        try #require(asked.count == 1, "\(events)")
+        #expect(asked[0].0.shortcutID == "order-pizza")
+        #expect(asked[0].1 == 0.1)
+        #expect(speaker.said == ["Did you say order a pepperoni pizza?", "Ordering pepperoni."])
+        #expect(recognizer.answerRequests == ["yes/no"])
+        #expect(kitchen.requests == ["order-pizza kind=pepperoni"])
+        let turns = Self.turns(events)
+        try #require(turns.count == 1)
+        #expect(turns[0].resolution?.candidate?.shortcutID == "order-pizza")
+        #expect(turns[0].report.outcome?.dialog == "Ordering pepperoni.")
+        // What the person confirmed teaches the learner, as an accepted command does.
+        #expect(learner.learned.withLock { $0 } == ["order a pepperoni pizza"])
+    }
+
+    @Test("no to \"Did you say …?\" runs nothing, and says why")
+    func unclearCommandDenied() async throws {
+        let (events, kitchen, _) = try await Self.listen(to: ["computer", "order a pepperoni pizza", "no"]) {
+            $0.recognizer = Self.unclear()
+            $0.wakeWord = Self.wakeWord
+        }
+        #expect(Self.unconfirmed(events).count == 1)
+        #expect(kitchen.requests.isEmpty)
+        let turns = Self.turns(events)
+        try #require(turns.count == 1)
+        #expect(turns[0].report.outcome == nil)
+        #expect(
+            turns[0].resolution?.rejection(of: turns[0].understanding.decision)
+                == .denied(heard: "order a pepperoni pizza"))
+    }
+
+    @Test("an unclear command with no answer runs nothing")
+    func unclearCommandUnanswered() async throws {
+        let (events, kitchen, _) = try await Self.listen(to: ["computer", "order a pepperoni pizza"]) {
+            $0.recognizer = Self.unclear()
+            $0.wakeWord = Self.wakeWord
+            $0.answerTimeout = .seconds(2)
+        }
+        #expect(kitchen.requests.isEmpty)
+        let turns = Self.turns(events)
+        try #require(turns.count == 1)
+        #expect(
+            turns[0].resolution?.rejection(of: turns[0].understanding.decision)
+                == .unconfirmed(heard: "order a pepperoni pizza"))
+    }
+
+    @Test("an unclear command not meant for the listener (no wake word, no trigger) is rejected, not asked about")
+    func unclearCommandNotAddressed() async throws {
+        let recognizer = Self.unclear()
+        let (events, kitchen, _) = try await Self.listen(to: ["order a pepperoni pizza", "yes"]) {
+            $0.recognizer = recognizer
+        }
+        #expect(Self.unconfirmed(events).isEmpty)
+        #expect(kitchen.requests.isEmpty)
+        #expect(recognizer.answerRequests.isEmpty)
+        let turns = Self.turns(events)
+        try #require(turns.count == 2)
+        guard case .rejected(.unlikePhrases) = turns[0].understanding.decision else {
+            Issue.record("not rejected: \(turns[0].understanding.decision)")
+            return
+        }
+    }
+
+    @Test("asking always: an unclear command is asked about without a wake word; never: not even after it")
+    func unclearCommandPolicies() async throws {
+        let (always, ran, _) = try await Self.listen(to: ["order a pepperoni pizza", "yes"]) {
+            $0.recognizer = Self.unclear()
+            $0.unclearCommands = .always
+        }
+        #expect(Self.unconfirmed(always).count == 1)
+        #expect(ran.requests == ["order-pizza kind=pepperoni"])
+        let (never, none, _) = try await Self.listen(to: ["computer", "order a pepperoni pizza", "yes"]) {
+            $0.recognizer = Self.unclear()
+            $0.wakeWord = Self.wakeWord
+            $0.unclearCommands = .never
+        }
+        #expect(Self.unconfirmed(never).isEmpty)
+        #expect(none.requests.isEmpty)
+    }
+
+    @Test("a rejection that is not confirmable is never asked about")
+    func rejectionNotConfirmable() async throws {
+        let (events, kitchen, _) = try await Self.listen(to: ["computer", "order a pepperoni pizza", "yes"]) {
+            $0.recognizer = FakeRecognizer(script: Self.script, rejecting: true)
+            $0.wakeWord = Self.wakeWord
+            $0.unclearCommands = .always
+        }
+        #expect(Self.unconfirmed(events).isEmpty)
+        #expect(kitchen.requests.isEmpty)
+    }
+
     @Test("maximumTurns stops after that many decided utterances")
     func maximumTurns() async throws {
         let (events, kitchen, _) = try await Self.listen(to: ["order a pepperoni pizza", "order a pepperoni pizza"]) {
@@ -274,22 +388,29 @@ struct ListenerTests {
 final class FakeRecognizer: SpeechRecognizer {
     let script: SpokenScript
     let rejecting: Bool
+    /// Rejected commands are confirmable (answers are then heard clearly).
+    let confirmable: Bool
     private let requests = Mutex<[String]>([])
 
-    init(script: SpokenScript, rejecting: Bool = false) {
+    init(script: SpokenScript, rejecting: Bool = false, confirmable: Bool = false) {
         self.script = script
         self.rejecting = rejecting
+        self.confirmable = confirmable
     }
 
     var answerRequests: [String] { requests.withLock { $0 } }
 
     func recognize(_ samples: [Int16], cancellation: RecognitionCancellation?) throws -> RecognitionResult {
+        recognize(samples, rejecting: rejecting)
+    }
+
+    func recognize(_ samples: [Int16], rejecting: Bool) -> RecognitionResult {
         guard let transcript = script.transcript(of: samples) else {
             return .nothing(audioSeconds: Double(samples.count) / 16_000)
         }
         return RecognitionResult(
             transcripts: [transcript], confidence: rejecting ? 0.1 : 0.9, rejection: rejecting ? .unlikePhrases : nil,
-            audioSeconds: Double(samples.count) / 16_000, decodeSeconds: 0)
+            audioSeconds: Double(samples.count) / 16_000, decodeSeconds: 0, confirmable: rejecting && confirmable)
     }
 
     func recognizeAnswer(_ samples: [Int16], to request: AnswerRequest) throws -> RecognitionResult {
@@ -301,7 +422,7 @@ final class FakeRecognizer: SpeechRecognizer {
             case .choice(let words): "choice " + words.joined(separator: "/")
             }
         requests.withLock { $0.append(name) }
-        return try recognize(samples, cancellation: nil)
+        return recognize(samples, rejecting: rejecting && !confirmable)
     }
 
     func reload(_ catalog: PhraseCatalog) throws {}

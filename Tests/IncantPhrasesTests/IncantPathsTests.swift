@@ -66,6 +66,7 @@ struct IncantPathsTests {
             wake-window: 7.5
             wake-threshold: 0.8
             wake-reply: yes?
+            ask-unclear: always
             """
         let configuration = try IncantConfiguration(parsing: text, file: "/etc/x/config.yaml", paths: Self.paths)
         #expect(configuration.shortcuts == "/etc/x/shortcuts")
@@ -81,20 +82,26 @@ struct IncantPathsTests {
         #expect(configuration.wakeWindow == 7.5)
         #expect(configuration.wakeThreshold == 0.8)
         #expect(configuration.wakeReply == "yes?")
+        #expect(configuration.askUnclear == "always")
     }
 
-    @Test("a wake phrase or reply without words and a wake window out of range are named")
+    @Test("a wake phrase or reply without words, a wake window out of range and an unknown ask-unclear are named")
     func badWakeKeys() {
         let text = """
             wake: "!!"
             wake-window: 0
             wake-reply: "?"
+            ask-unclear: sometimes
             """
         let error = #expect(throws: DefinitionError.self) {
             try IncantConfiguration(parsing: text, file: "/c/config.yaml", paths: Self.paths)
         }
         let lines = error?.diagnostics.map(\.description) ?? []
-        #expect(lines.count == 3, "\(lines)")
+        #expect(lines.count == 4, "\(lines)")
+        #expect(
+            lines.contains {
+                $0.hasPrefix("/c/config.yaml:4:") && $0.contains("'ask-unclear'") && $0.contains("\"sometimes\"")
+            })
         #expect(lines.contains { $0.hasPrefix("/c/config.yaml:1:") && $0.contains("'wake'") })
         #expect(lines.contains { $0.hasPrefix("/c/config.yaml:2:") && $0.contains("'wake-window'") })
         #expect(lines.contains { $0.hasPrefix("/c/config.yaml:3:") && $0.contains("'wake-reply'") })

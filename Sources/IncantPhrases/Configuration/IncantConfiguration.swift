@@ -33,6 +33,11 @@ public struct IncantConfiguration: Sendable, Hashable {
     public var wakeThreshold: Double?
     /// What is said aloud when the wake phrase comes alone, before the command (`wake-reply:`).
     public var wakeReply: String?
+    /// When `listen` asks "Did you say …?" about a command heard too unclearly to act on
+    /// (`ask-unclear:`): one of ``askUnclearValues``.
+    public var askUnclear: String?
+    /// The values `ask-unclear:` takes.
+    public static let askUnclearValues = ["when-addressed", "always", "never"]
     /// The MQTT broker decisions are announced on and queries taken from (`mqtt:`); nil for none.
     public var mqtt: MQTTConfiguration?
     /// The site of this machine's own microphone and of `simulate` (`site:`).
@@ -46,8 +51,8 @@ public struct IncantConfiguration: Sendable, Hashable {
     /// The keys a configuration file may hold.
     public static let keys = [
         "shortcuts", "phrases", "device", "speak", "threshold", "rejection-threshold", "trailing-silence",
-        "answer-timeout", "model", "wake", "wake-window", "wake-threshold", "wake-reply", "mqtt", "site",
-        "satellites", "tts",
+        "answer-timeout", "model", "wake", "wake-window", "wake-threshold", "wake-reply", "ask-unclear", "mqtt",
+        "site", "satellites", "tts",
     ]
 
     /// An empty configuration: every option at its built-in default.
@@ -158,6 +163,16 @@ public struct IncantConfiguration: Sendable, Hashable {
                     reader.error(value, "'wake-reply' must hold at least one word")
                     wakeReply = nil
                 }
+            case "ask-unclear":
+                guard let text = reader.string(value, what: "'ask-unclear'") else { continue }
+                guard Self.askUnclearValues.contains(text) else {
+                    reader.error(
+                        value,
+                        "'ask-unclear' must be one of " + Self.askUnclearValues.joined(separator: ", ")
+                            + ", not \"\(text)\"")
+                    continue
+                }
+                askUnclear = text
             case "mqtt": mqtt = Self.mqtt(value, key: keyNode, reader: &reader, folder: folder, paths: paths)
             case "site": site = Self.site(value, key: "'site'", reader: &reader)
             case "satellites": satellites = Self.satellites(value, reader: &reader)

@@ -338,6 +338,10 @@ public final class GrammarRecognizer: @unchecked Sendable {
             rejection: rejection, scoreMargin: margin, audioSeconds: audioSeconds,
             decodeSeconds: seconds(since: start), words: hypothesis.spokenWords, evidence: evidence)
         recognition.contrasts = contrasts
+        // Only a whole transcript can be confirmed: not one with a slot still to transcribe.
+        recognition.confirmable =
+            rejection == .unlikePhrases && textSlots == nil
+            && options.confirmationThreshold.map { confidence >= $0 } ?? false
         // The channel can only change the decision on a contrast within the narrow-channel margin.
         if let channel {
             recognition.highBandLevel = channel.highBandLevel

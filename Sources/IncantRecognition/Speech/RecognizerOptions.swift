@@ -4,6 +4,10 @@ import IncantGrammar
 public struct RecognizerOptions: Sendable {
     /// Utterances whose acoustic confidence is below this are rejected as out of set.
     public var rejectionThreshold: Double
+    /// Rejected utterances whose acoustic confidence is at least this may be confirmed by the
+    /// person ("Did you say …?", ``SpeechRecognition/confirmable``); nil: none. Below
+    /// ``rejectionThreshold`` to mean anything. See <doc:HowAcceptanceIsDecided>.
+    public var confirmationThreshold: Double? = 0.1
     /// How acoustic confidence is computed from the phone-loop comparison.
     public var acceptance: AcceptancePolicy
     /// Whether to decode a free phone loop over each utterance to measure the margin.

@@ -40,6 +40,9 @@ public struct SpeechRecognition: Sendable {
     /// The free-text slots heard, in order, with the words transcribed in each; a slot with
     /// no words rejects the recognition.
     public var textSlots: [HeardTextSlot] = []
+    /// Rejected for its acoustic confidence alone, at or above
+    /// ``RecognizerOptions/confirmationThreshold``: the person may be asked whether they said it.
+    public var confirmable: Bool = false
 
     public init(
         transcript: String, alternatives: [String], acousticConfidence: Double,

@@ -121,7 +121,7 @@ public struct WyomingService: Sendable {
             switch understanding.decision {
             case .accepted, .ambiguous: return understanding.recognition.transcript
             // No question can be asked over Wyoming: a contested word sends nothing on.
-            case .rejected, .uncertain: return ""
+            case .rejected, .uncertain, .unconfirmed: return ""
             }
         }
     }

@@ -172,8 +172,8 @@ public struct SatelliteLink: Sendable {
                     let heard: String
                     switch turn.understanding.decision {
                     case .accepted, .ambiguous: heard = turn.understanding.recognition.transcript
-                    // What the answer to "did you say … or …?" settled on; nothing when it did not.
-                    case .uncertain: heard = turn.resolution?.candidate?.transcript ?? ""
+                    // What the answer to "did you say …?" settled on; nothing when it did not.
+                    case .uncertain, .unconfirmed: heard = turn.resolution?.candidate?.transcript ?? ""
                     case .rejected: heard = ""
                     }
                     await voice.send(WyomingReplies.transcript(heard, language: WyomingService.language))

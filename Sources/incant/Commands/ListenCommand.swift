@@ -30,6 +30,9 @@ struct ListenCommand: AsyncParsableCommand {
             `simulate --json` fields plus "transcript", "alternatives", "acousticConfidence", \
             "heard" (start/end times in seconds) and "conversation" (questions and answers).
 
+            A command heard too unclearly to act on is asked about ("Did you say …?") when it \
+            followed the wake word or a push-to-talk trigger (--ask-unclear); only yes runs it.
+
             With --once the first utterance is handled and the exit status is simulate's: 0 \
             success, 1 failure code, 2 nothing matched (or no speech at all). Otherwise it runs \
             until the input ends or SIGINT/SIGTERM, and exits 0. A missing or busy device exits \
@@ -79,6 +82,20 @@ struct ListenCommand: AsyncParsableCommand {
             discussion: "Needs the sphinxtrain package. The transform lives only as long as the listener."))
     var adaptOnline = false
 
+    @Option(
+        name: .customLong("ask-unclear"),
+        help: ArgumentHelp(
+            "When to ask \"Did you say …?\" about a command heard too unclearly to act on: when-addressed "
+                + "(after the wake word or a push-to-talk trigger), always, or never (default: `ask-unclear:` in "
+                + "config.yaml, else when-addressed).", valueName: "when"))
+    var askUnclearOption: UnclearCommandPolicy?
+
+    /// `--ask-unclear`, else the configuration file's `ask-unclear:`, else when addressed.
+    var askUnclear: UnclearCommandPolicy {
+        askUnclearOption ?? Settings.configuration.askUnclear.flatMap(UnclearCommandPolicy.init(rawValue:))
+            ?? .whenAddressed
+    }
+
     func run() async throws {
         try await withExitStatus {
             let status = try await listen()
@@ -119,6 +136,7 @@ struct ListenCommand: AsyncParsableCommand {
                 load: { try catalog.reloaded(with: settings.value).loadCatalog() }),
             learner: online, wakeWord: try wake.settings(speech: speech), maximumTurns: once ? 1 : nil)
         configuration.control = control
+        configuration.unclearCommands = askUnclear
         // `mqtt:` in the configuration file: decisions announced, queries taken.
         let mqtt = try MQTTEvents.configured(settings.value.mqtt, site: dispatching.site)
         configuration.announcer = mqtt?.announcer
@@ -201,6 +219,8 @@ final class ListenPrinter: Sendable {
             status.withLock { $0 = turn.report.exitStatus }
         case .uncertain(let choice, let utterance):
             try UncertainLine.print(choice, in: utterance, json: json)
+        case .unconfirmed(let candidate, let confidence, let utterance):
+            try UnconfirmedLine.print(candidate, confidence: confidence, in: utterance, json: json)
         case .questionAsked(let question, let hint):
             StandardError.print(question + (hint.map { " (\($0))" } ?? ""))
         case .answered(let exchange):
@@ -241,7 +261,8 @@ struct ListenReport: Encodable {
     private var recognition: RecognitionResult { turn.understanding.recognition }
 
     private enum CodingKeys: String, CodingKey {
-        case transcript, alternatives, acousticConfidence, heard, conversation, reason, uncertain, resolution
+        case transcript, alternatives, acousticConfidence, heard, conversation, reason, uncertain, unconfirmed
+        case resolution
     }
 
     /// Times in seconds from the start of the input.
@@ -289,13 +310,21 @@ struct ListenReport: Encodable {
                     typed: $0.typed, answer: $0.answer)
             }, forKey: .conversation)
         if !report.accepted { try container.encode(reason, forKey: .reason) }
-        if case .uncertain(let choice) = turn.understanding.decision {
+        switch turn.understanding.decision {
+        case .uncertain(let choice):
             try container.encode(UncertainLine.Choice(choice), forKey: .uncertain)
             try container.encode(Self.name(of: turn.resolution), forKey: .resolution)
+        case .unconfirmed(let candidate):
+            try container.encode(
+                UnconfirmedLine.Command(candidate, confidence: recognition.confidence), forKey: .unconfirmed)
+            try container.encode(Self.name(of: turn.resolution), forKey: .resolution)
+        case .accepted, .ambiguous, .rejected:
+            break
         }
     }
 
-    /// How the question about a contested word ended: chosen, cancelled, unanswered, unresolved.
+    /// How the question about a contested word or an unclear command ended: chosen (yes, for an
+    /// unclear command), cancelled (no, never mind), unanswered, unresolved.
     static func name(of resolution: ContestResolution?) -> String {
         switch resolution {
         case .chosen: "chosen"
@@ -311,6 +340,10 @@ struct ListenReport: Encodable {
         case .rejected(let rejection): return rejection.description
         case .uncertain(let choice) where turn.resolution?.candidate == nil:
             return (turn.resolution?.rejection(of: choice)?.description ?? choice.description)
+        case .unconfirmed(let candidate) where turn.resolution?.candidate == nil:
+            return
+                (turn.resolution?.rejection(confirming: candidate.transcript)
+                ?? .unconfirmed(heard: candidate.transcript)).description
         default: return turn.report.match.reason
         }
     }
@@ -330,3 +363,5 @@ struct ListenReport: Encodable {
         return when + report.summary + String(format: " · acoustic %.2f", recognition.confidence)
     }
 }
+
+extension UnclearCommandPolicy: ExpressibleByArgument {}

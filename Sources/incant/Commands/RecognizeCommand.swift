@@ -64,12 +64,14 @@ struct RecognizeCommand: AsyncParsableCommand {
                     failed = true
                     continue
                 }
-                let listener = Listener(
-                    ListenerConfiguration(
-                        source: SampleBufferSource(samples, description: file), recognizer: recognizer,
-                        catalog: loaded, frontEnds: try unused.take() ?? speech.frontEnds(warns: false),
-                        matchOptions: matchOptions,
-                        maximumTurns: 1, runsShortcuts: false))
+                var configuration = ListenerConfiguration(
+                    source: SampleBufferSource(samples, description: file), recognizer: recognizer,
+                    catalog: loaded, frontEnds: try unused.take() ?? speech.frontEnds(warns: false),
+                    matchOptions: matchOptions,
+                    maximumTurns: 1, runsShortcuts: false)
+                // A file cannot be asked "Did you say …?".
+                configuration.unclearCommands = .never
+                let listener = Listener(configuration)
                 let turn = Mutex<ListenerTurn?>(nil)
                 try await listener.run { event in
                     if case .turn(let decided) = event { turn.withLock { $0 = decided } }
@@ -122,6 +124,7 @@ struct RecognitionReport: Encodable {
         case nil: reason = "no speech was heard"
         case .rejected(let rejection): reason = rejection.description
         case .uncertain(let choice): reason = choice.description
+        case .unconfirmed: reason = understanding?.reason ?? ""
         case .accepted, .ambiguous: reason = understanding?.match.reason ?? ""
         }
         self.audioSeconds = Self.round(audioSeconds)

@@ -31,6 +31,8 @@ enum SatellitePrinter {
                 StandardError.print("\(prefix): wake word heard")
             case .uncertain(let choice, _):
                 StandardError.print("\(prefix): uncertain: \(choice)")
+            case .unconfirmed(let candidate, _, _):
+                StandardError.print("\(prefix): unclear: \"\(candidate.transcript)\"")
             case .questionAsked(let question, _):
                 StandardError.print("\(prefix): asks \"\(question)\"")
             case .problem(let problem):
