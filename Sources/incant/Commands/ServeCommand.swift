@@ -177,14 +177,29 @@ struct ServeCommand: AsyncParsableCommand {
                 satellite: satellite, textToSpeech: configuration.textToSpeech,
                 makeListener: { parts in
                     let recognizer = PocketSphinxRecognizer(try speech.makeRecognizer(for: loaded))
-                    return ListenerConfiguration(
+                    var listener = ListenerConfiguration(
                         source: parts.source, recognizer: recognizer, catalog: loaded,
                         detector: Endpointer(settings: detector), matchOptions: matchOptions,
                         dispatcher: Dispatcher(history: history, homeDirectory: home),
                         dispatchOptions: dispatchOptions, speaker: parts.speaker, isLive: true,
                         wakeWord: parts.pipeline.streamsBeforeWakeWord ? try wake.settings(speech: speech) : nil)
+                    listener.unclearCommands = Self.unclearCommands(
+                        streamsBeforeWakeWord: parts.pipeline.streamsBeforeWakeWord)
+                    return listener
                 },
                 report: { SatellitePrinter.print($0, satellite: satellite) })
+        }
+    }
+
+    /// When a satellite's listener asks "Did you say …?" (`ask-unclear:`): a satellite that
+    /// listens for its own wake word streams only commands meant for Incant, so there
+    /// `when-addressed` (the default) asks about every unclear command.
+    static func unclearCommands(streamsBeforeWakeWord: Bool) -> UnclearCommandPolicy {
+        let configured = Settings.configuration.askUnclear.flatMap(UnclearCommandPolicy.init(rawValue:))
+        switch configured {
+        case .never?: return .never
+        case .always?: return .always
+        case .whenAddressed?, nil: return streamsBeforeWakeWord ? .whenAddressed : .always
         }
     }
 

@@ -96,6 +96,10 @@ for try await event in listener.events() {
             // The person was asked which word was said; what they named ran, if anything.
             let ran = turn.resolution?.candidate.map { "\($0.shortcutID) (asked)" } ?? "nothing runs"
             print("\"\(turn.understanding.recognition.transcript)\" → \(ran): \(choice)")
+        case .unconfirmed(let candidate):
+            // Heard too unclearly to act on: the person was asked "Did you say …?"; yes ran it.
+            let ran = turn.resolution?.candidate.map { "\($0.shortcutID) (confirmed)" } ?? "nothing runs"
+            print("\"\(candidate.transcript)\" → \(ran)")
         case .rejected(let reason):
             print("\"\(turn.understanding.recognition.transcript)\" → nothing runs: \(reason)")
         }
