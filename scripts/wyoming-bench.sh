@@ -11,7 +11,8 @@
 # knows the demo shortcuts and the coffee phrases. For every stream count it runs the server
 # as shipped (speech decoded as soon as it settles) and the baseline in the same run: the same
 # server with --decode-at-stop (decoded only at audio-stop). Both use one decoder per core.
-# Prints one JSON line per run, then a table.
+# Prints one JSON line per run (with the server's resident memory after its streams and its peak),
+# then a table.
 #
 #   scripts/wyoming-bench.sh [STREAMS...]   (default: 1 2 4 8 10 12 16; ROUNDS=2, STRIDE=40;
 #   INCANT=path/to/incant for another build than .build/release/incant)
@@ -74,7 +75,10 @@ for count in "${streams[@]}"; do
         [[ -n "$uri" ]] || { cat "$work/serve.err" >&2; exit 1; }
         load=$(cut -d' ' -f1 /proc/loadavg)
         result=$("$python" scripts/wyoming-client.py --uri "$uri" --streams "$count" --rounds "$rounds" bench "${files[@]}")
-        line="{\"mode\": \"$mode\", \"load\": $load, \"result\": $result}"
+        # The server's resident memory once its streams are done, and its peak.
+        rss=$(awk '/^VmRSS:/ {print $2}' "/proc/$server/status")
+        peak=$(awk '/^VmHWM:/ {print $2}' "/proc/$server/status")
+        line="{\"mode\": \"$mode\", \"load\": $load, \"rssKB\": $rss, \"peakKB\": $peak, \"result\": $result}"
         echo "$line"
         echo "$line" >>"$results"
         kill "$server"
@@ -90,8 +94,8 @@ by = {}
 for run in runs:
     by.setdefault(run["result"]["streams"], {})[run["mode"]] = run
 print()
-print("| streams | utterances | load (1 min) | streaming: p50 / p95 | at audio-stop: p50 / p95 | same transcripts |")
-print("|---:|---:|---:|---:|---:|---:|")
+print("| streams | utterances | load (1 min) | streaming: p50 / p95 | at audio-stop: p50 / p95 | same transcripts | server RSS after / peak (MB; streaming, at-stop) |")
+print("|---:|---:|---:|---:|---:|---:|---:|")
 for streams in sorted(by):
     s, b = by[streams].get("streaming"), by[streams].get("at-stop")
     def cell(run):
@@ -102,5 +106,6 @@ for streams in sorted(by):
         agree = sum(s["result"]["transcripts"].get(f) == b["result"]["transcripts"].get(f) for f in files)
         same = f"{agree} / {len(files)} files"
     loads = "/".join(f"{run['load']:.1f}" for run in (s, b) if run)
-    print(f"| {streams} | {(s or b)['result']['utterances']} | {loads} | {cell(s)} | {cell(b)} | {same} |")
+    memory = "; ".join(f"{run['rssKB'] / 1024:.1f} / {run['peakKB'] / 1024:.1f}" for run in (s, b) if run)
+    print(f"| {streams} | {(s or b)['result']['utterances']} | {loads} | {cell(s)} | {cell(b)} | {same} | {memory} |")
 EOF

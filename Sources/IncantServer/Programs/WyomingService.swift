@@ -2,6 +2,7 @@ import Foundation
 import IncantCapture
 import IncantDispatch
 import IncantEvents
+import IncantListening
 import IncantPhrases
 import IncantSpeech
 
@@ -116,6 +117,8 @@ public struct WyomingService: Sendable {
         let matcher = matcher
         return { recognizer in
             if cancellation?.isCancelled == true { throw CancellationError() }
+            // What this stream's decoding allocated goes back to the system, as after a listener's utterance.
+            defer { FreedMemory.release() }
             let understanding = try UtteranceInterpreter(recognizer: recognizer, matcher: matcher).interpret(
                 samples, cancellation: cancellation)
             switch understanding.decision {
