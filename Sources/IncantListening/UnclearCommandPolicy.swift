@@ -18,4 +18,9 @@ public enum UnclearCommandPolicy: String, Sendable, CaseIterable {
         case .always: true
         }
     }
+
+    /// The policy for a stream that carries only speech meant for the listener (a satellite
+    /// that listens for its own wake word before it streams): there every command is addressed,
+    /// so `whenAddressed` asks about every unclear one.
+    public var forStreamOfCommands: UnclearCommandPolicy { self == .whenAddressed ? .always : self }
 }

@@ -254,6 +254,17 @@ struct ListenerTests {
         #expect(none.requests.isEmpty)
     }
 
+    @Test("a stream of commands only (a satellite's after its own wake word) counts every command as addressed")
+    func unclearCommandsInAStreamOfCommands() {
+        #expect(UnclearCommandPolicy.whenAddressed.forStreamOfCommands == .always)
+        #expect(UnclearCommandPolicy.never.forStreamOfCommands == .never)
+        #expect(UnclearCommandPolicy.always.forStreamOfCommands == .always)
+        #expect(UnclearCommandPolicy.whenAddressed.asks(addressed: true))
+        #expect(!UnclearCommandPolicy.whenAddressed.asks(addressed: false))
+        #expect(!UnclearCommandPolicy.never.asks(addressed: true))
+        #expect(UnclearCommandPolicy.always.asks(addressed: false))
+    }
+
     @Test("a rejection that is not confirmable is never asked about")
     func rejectionNotConfirmable() async throws {
         let (events, kitchen, _) = try await Self.listen(to: ["computer", "order a pepperoni pizza", "yes"]) {

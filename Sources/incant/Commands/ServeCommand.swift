@@ -191,16 +191,12 @@ struct ServeCommand: AsyncParsableCommand {
         }
     }
 
-    /// When a satellite's listener asks "Did you say …?" (`ask-unclear:`): a satellite that
-    /// listens for its own wake word streams only commands meant for Incant, so there
-    /// `when-addressed` (the default) asks about every unclear command.
+    /// When a satellite's listener asks "Did you say …?" (`ask-unclear:`, else when addressed):
+    /// a satellite that listens for its own wake word streams only commands meant for Incant.
     static func unclearCommands(streamsBeforeWakeWord: Bool) -> UnclearCommandPolicy {
-        let configured = Settings.configuration.askUnclear.flatMap(UnclearCommandPolicy.init(rawValue:))
-        switch configured {
-        case .never?: return .never
-        case .always?: return .always
-        case .whenAddressed?, nil: return streamsBeforeWakeWord ? .whenAddressed : .always
-        }
+        let configured =
+            Settings.configuration.askUnclear.flatMap(UnclearCommandPolicy.init(rawValue:)) ?? .whenAddressed
+        return streamsBeforeWakeWord ? configured : configured.forStreamOfCommands
     }
 
     /// The token in `path`, without surrounding whitespace.
