@@ -10,29 +10,16 @@ import IncantSpeech
 /// "end"}}` on standard output with `--json`, else a line on standard error.
 enum UncertainLine {
     static func print(_ choice: ContestedChoice, in utterance: Utterance, json: Bool) throws {
-        let start = JSON.rounded(utterance.speechStartTime.inSeconds)
         guard json else {
-            StandardError.print(String(format: "[%.2fs] %@", start, choice.description))
+            StandardError.print(String(format: "[%.2fs] %@", HeardSpan(utterance).start, choice.description))
             return
         }
-        let line = Line(
-            uncertain: Choice(choice),
-            heard: Heard(start: start, end: JSON.rounded(utterance.speechEndTime.inSeconds)))
-        do {
-            try FileHandle.standardOutput.write(contentsOf: Data((try JSON.line(line) + "\n").utf8))
-        } catch {
-            throw CommandFailure(message: "cannot write to standard output: \(error)", status: ExitStatus.io)
-        }
+        try JSON.write(Line(uncertain: Choice(choice), heard: HeardSpan(utterance)))
     }
 
     private struct Line: Encodable {
         var uncertain: Choice
-        var heard: Heard
-    }
-
-    private struct Heard: Encodable {
-        var start: Double
-        var end: Double
+        var heard: HeardSpan
     }
 
     /// A ``ContestedChoice`` as JSON.

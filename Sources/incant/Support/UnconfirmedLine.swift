@@ -7,32 +7,20 @@ import IncantPhrases
 /// "heard": {"start", "end"}}` on standard output with `--json`, else a line on standard error.
 enum UnconfirmedLine {
     static func print(_ candidate: MatchCandidate, confidence: Double, in utterance: Utterance, json: Bool) throws {
-        let start = JSON.rounded(utterance.speechStartTime.inSeconds)
         guard json else {
+            let start = HeardSpan(utterance).start
             StandardError.print(
                 String(
                     format: "[%.2fs] heard \"%@\" unclearly (acoustic %.2f): asking", start, candidate.transcript,
                     confidence))
             return
         }
-        let line = Line(
-            unconfirmed: Command(candidate, confidence: confidence),
-            heard: Heard(start: start, end: JSON.rounded(utterance.speechEndTime.inSeconds)))
-        do {
-            try FileHandle.standardOutput.write(contentsOf: Data((try JSON.line(line) + "\n").utf8))
-        } catch {
-            throw CommandFailure(message: "cannot write to standard output: \(error)", status: ExitStatus.io)
-        }
+        try JSON.write(Line(unconfirmed: Command(candidate, confidence: confidence), heard: HeardSpan(utterance)))
     }
 
     private struct Line: Encodable {
         var unconfirmed: Command
-        var heard: Heard
-    }
-
-    private struct Heard: Encodable {
-        var start: Double
-        var end: Double
+        var heard: HeardSpan
     }
 
     /// An unconfirmed command as JSON.

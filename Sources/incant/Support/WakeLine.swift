@@ -7,7 +7,7 @@ import IncantSpeech
 enum WakeLine {
     /// `{"ignored": true, "reason": …, "heard": {"start", "end"}}` on standard output.
     static func ignored(_ utterance: Utterance, _ reason: DecisionRejection) throws {
-        try write(Line(ignored: true, reason: reason.description, heard: Heard(utterance)))
+        try JSON.write(Line(ignored: true, reason: reason.description, heard: HeardSpan(utterance)))
     }
 
     /// `{"wakeWord": {"start", "end", "confidence"}, "heard": …}` on standard output with
@@ -25,37 +25,19 @@ enum WakeLine {
             )
             return
         }
-        try write(Line(ignored: nil, reason: nil, heard: Heard(utterance), wakeWord: word))
+        try JSON.write(Line(ignored: nil, reason: nil, heard: HeardSpan(utterance), wakeWord: word))
     }
 
     private struct Line: Encodable {
         var ignored: Bool?
         var reason: String?
-        var heard: Heard
+        var heard: HeardSpan
         var wakeWord: WakeWord?
-    }
-
-    private struct Heard: Encodable {
-        var start: Double
-        var end: Double
-
-        init(_ utterance: Utterance) {
-            start = JSON.rounded(utterance.speechStartTime.inSeconds)
-            end = JSON.rounded(utterance.speechEndTime.inSeconds)
-        }
     }
 
     private struct WakeWord: Encodable {
         var start: Double
         var end: Double
         var confidence: Double
-    }
-
-    private static func write(_ line: Line) throws {
-        do {
-            try FileHandle.standardOutput.write(contentsOf: Data((try JSON.line(line) + "\n").utf8))
-        } catch {
-            throw CommandFailure(message: "cannot write to standard output: \(error)", status: ExitStatus.io)
-        }
     }
 }
