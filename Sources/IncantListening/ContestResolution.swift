@@ -42,14 +42,4 @@ public enum ContestResolution: Sendable {
         case .unanswered, .unresolved: .unconfirmed(heard: heard)
         }
     }
-
-    /// The rejection that stands when nothing runs after the question `decision` called for
-    /// (nil when something runs, or the decision asked nothing).
-    public func rejection(of decision: SpeechDecision) -> DecisionRejection? {
-        switch decision {
-        case .uncertain(let choice): rejection(of: choice)
-        case .unconfirmed(let candidate): rejection(confirming: candidate.transcript)
-        case .accepted, .ambiguous, .rejected: nil
-        }
-    }
 }

@@ -17,12 +17,9 @@ extension DecisionAnnouncement {
         case .uncertain(let choice):
             intent = turn.resolution?.candidate
             reason = turn.resolution?.rejection(of: choice)?.description ?? (intent == nil ? choice.description : nil)
-        case .unconfirmed(let heard):
+        case .unconfirmed:
             intent = turn.resolution?.candidate
-            reason =
-                intent == nil
-                ? (turn.resolution?.rejection(of: turn.understanding.decision)
-                    ?? .unconfirmed(heard: heard.transcript)).description : nil
+            reason = turn.unconfirmedRejection?.description
         case .rejected(let rejection): reason = rejection.description
         }
         self.init(

@@ -64,6 +64,17 @@ public struct ListenerTurn: Sendable {
     public var resolution: ContestResolution?
 }
 
+extension ListenerTurn {
+    /// Why an unconfirmed command ran nothing: the person said no, or no answer confirmed it (nil
+    /// when it ran, or the decision was not ``IncantSpeech/SpeechDecision/unconfirmed(_:)``).
+    public var unconfirmedRejection: DecisionRejection? {
+        guard case .unconfirmed(let candidate) = understanding.decision, resolution?.candidate == nil else {
+            return nil
+        }
+        return resolution?.rejection(confirming: candidate.transcript) ?? .unconfirmed(heard: candidate.transcript)
+    }
+}
+
 /// One question and its answer.
 public struct Exchange: Sendable, Encodable {
     public var question: String

@@ -89,7 +89,7 @@ struct UnclearCommandListenerTests {
         // A no word ("no", "nope") was heard, and the command is called off.
         #expect(["no", "nope"].contains(turns[0].exchanges.first?.answer ?? ""), "\(turns[0].exchanges.map(\.heard))")
         #expect(
-            turns[0].resolution?.rejection(of: turns[0].understanding.decision) == .denied(heard: "warm up the bedroom")
+            turns[0].unconfirmedRejection == .denied(heard: "warm up the bedroom")
         )
         #expect(kitchen.requests.isEmpty)
         #expect(turns[0].report.outcome == nil)

@@ -201,7 +201,7 @@ struct ListenerTests {
         try #require(turns.count == 1)
         #expect(turns[0].report.outcome == nil)
         #expect(
-            turns[0].resolution?.rejection(of: turns[0].understanding.decision)
+            turns[0].unconfirmedRejection
                 == .denied(heard: "order a pepperoni pizza"))
     }
 
@@ -216,7 +216,7 @@ struct ListenerTests {
         let turns = Self.turns(events)
         try #require(turns.count == 1)
         #expect(
-            turns[0].resolution?.rejection(of: turns[0].understanding.decision)
+            turns[0].unconfirmedRejection
                 == .unconfirmed(heard: "order a pepperoni pizza"))
     }
 

@@ -219,13 +219,12 @@ public final class ListenerControl: Sendable {
                         (turn.resolution?.rejection(of: choice) ?? .uncertain(heard: choice.heard, or: ""))
                         .description
                 }
-            case .unconfirmed(let heard):
+            case .unconfirmed:
                 if let candidate = turn.resolution?.candidate {
                     outcome = .accepted
                     shortcut = candidate.shortcutID
                 } else {
-                    reason =
-                        (turn.resolution?.rejection(of: decision) ?? .unconfirmed(heard: heard.transcript)).description
+                    reason = turn.unconfirmedRejection?.description
                 }
             case .rejected(let rejection):
                 reason = rejection.description

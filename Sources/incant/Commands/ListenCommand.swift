@@ -340,10 +340,8 @@ struct ListenReport: Encodable {
         case .rejected(let rejection): return rejection.description
         case .uncertain(let choice) where turn.resolution?.candidate == nil:
             return (turn.resolution?.rejection(of: choice)?.description ?? choice.description)
-        case .unconfirmed(let candidate) where turn.resolution?.candidate == nil:
-            return
-                (turn.resolution?.rejection(confirming: candidate.transcript)
-                ?? .unconfirmed(heard: candidate.transcript)).description
+        case .unconfirmed where turn.resolution?.candidate == nil:
+            return turn.unconfirmedRejection?.description ?? turn.report.match.reason
         default: return turn.report.match.reason
         }
     }
