@@ -340,7 +340,7 @@ struct ListenReport: Encodable {
         case .rejected(let rejection): return rejection.description
         case .uncertain(let choice) where turn.resolution?.candidate == nil:
             return (turn.resolution?.rejection(of: choice)?.description ?? choice.description)
-        case .unconfirmed where turn.resolution?.candidate == nil:
+        case .unconfirmed:
             return turn.unconfirmedRejection?.description ?? turn.report.match.reason
         default: return turn.report.match.reason
         }

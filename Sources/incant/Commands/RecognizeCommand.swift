@@ -120,13 +120,7 @@ struct RecognitionReport: Encodable {
         let diagnostics = recognition?.diagnostics as? PocketSphinxDiagnostics
         scoreMargin = diagnostics?.scoreMargin.map(Self.round)
         evidence = diagnostics?.evidence.map { Self.finite($0) }
-        switch understanding?.decision {
-        case nil: reason = "no speech was heard"
-        case .rejected(let rejection): reason = rejection.description
-        case .uncertain(let choice): reason = choice.description
-        case .unconfirmed: reason = understanding?.reason ?? ""
-        case .accepted, .ambiguous: reason = understanding?.match.reason ?? ""
-        }
+        reason = understanding?.reason ?? "no speech was heard"
         self.audioSeconds = Self.round(audioSeconds)
         decodeSeconds = Self.round(recognition?.decodeSeconds ?? 0)
     }
