@@ -23,14 +23,18 @@ final class Conversation: Sendable {
     let timeout: Duration
     let attempts: Int
     let emit: @Sendable (ListenerEvent) async -> Void
+    /// Tells a new command said instead of an answer; nil hears every utterance as the answer.
+    let newCommands: NewCommandCheck?
     private let exchanges = Mutex<[Exchange]>([])
+    /// A new command heard where an answer was awaited, for the listener to hear next.
+    private let interruption = Mutex<Interruption?>(nil)
     /// The stream sample at which the last utterance heard (a command or an answer) ended.
     private let heardUntil = Mutex(0)
 
     init(
         live: LiveUtterances, recognizer: any SpeechRecognizer, speculation: SpeculativeDecoding<RecognitionResult>?,
         speaker: (any DialogSpeaker)?, typed: HandOffQueue<String>?, isLive: Bool, timeout: Duration, attempts: Int,
-        emit: @escaping @Sendable (ListenerEvent) async -> Void
+        newCommands: NewCommandCheck? = nil, emit: @escaping @Sendable (ListenerEvent) async -> Void
     ) {
         self.live = live
         self.recognizer = recognizer
@@ -40,7 +44,24 @@ final class Conversation: Sendable {
         self.isLive = isLive
         self.timeout = timeout
         self.attempts = max(1, attempts)
+        self.newCommands = newCommands
         self.emit = emit
+    }
+
+    /// A new command said while a question waited: the question ended unanswered, and this is
+    /// the next utterance to hear as a command.
+    struct Interruption: Sendable {
+        let utterance: Utterance
+        /// Its recognition against the phrases, when that was made already.
+        let recognition: RecognitionResult?
+    }
+
+    /// The new command that ended the last question, once.
+    func takeInterruption() -> Interruption? {
+        interruption.withLock { current in
+            defer { current = nil }
+            return current
+        }
     }
 
     /// The exchanges since the last call.
@@ -67,7 +88,8 @@ final class Conversation: Sendable {
     var answerStart: Int { isLive && speaker != nil ? live.position : 0 }
 
     /// Asks `question` and waits for the next utterance (recognized as `request` asks) or typed
-    /// line; nil when none came (end of input or timeout).
+    /// line; nil when none came (end of input or timeout) or a new command came instead
+    /// (``takeInterruption()`` then holds it).
     func ask(_ question: String, hint: String?, request: AnswerRequest) async -> Reply? {
         let notes = [hint, typed == nil ? nil : "say or type"].compactMap { $0 }
         await emit(.questionAsked(question: question, hint: notes.isEmpty ? nil : notes.joined(separator: "; ")))
@@ -87,6 +109,9 @@ final class Conversation: Sendable {
             return Reply(text: text)
         case .heard(let utterance?):
             heard(utterance)
+            if case .command(let recognition) = await newCommands?.beforeAnswer(utterance) ?? .answer {
+                return interrupt(with: utterance, recognition: recognition, exchange: &exchange)
+            }
             speculation?.skip(utterance)
             let recognizer = recognizer
             let heard: RecognitionResult
@@ -99,11 +124,27 @@ final class Conversation: Sendable {
             exchange.heard = heard.transcript
             exchange.acousticConfidence = heard.confidence
             let understood = heard.rejection == nil && !heard.transcript.isEmpty
-            if understood { exchange.answer = heard.transcript }
-            return Reply(text: understood ? heard.transcript : nil)
+            if understood {
+                exchange.answer = heard.transcript
+                return Reply(text: heard.transcript)
+            }
+            if case .command(let recognition) = await newCommands?.afterUnderstoodNothing(utterance) ?? .answer {
+                return interrupt(with: utterance, recognition: recognition, exchange: &exchange)
+            }
+            return Reply(text: nil)
         default:
             return nil
         }
+    }
+
+    /// Ends the question with `utterance`, a new command, kept for the listener to hear next.
+    private func interrupt(
+        with utterance: Utterance, recognition: RecognitionResult?, exchange: inout Exchange
+    ) -> Reply? {
+        if let recognition { exchange.heard = recognition.transcript }
+        exchange.newCommand = true
+        interruption.withLock { $0 = Interruption(utterance: utterance, recognition: recognition) }
+        return nil
     }
 
     private enum Arrival: Sendable {

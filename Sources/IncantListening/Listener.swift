@@ -100,10 +100,15 @@ public final class Listener: Sendable {
         let live = LiveUtterances(
             source: source, detector: config.detector, maximumPending: config.isLive ? nil : 8, onSettled: onSettled)
         defer { live.stop() }
+        let matchOptions = config.matchOptions
+        let newCommands = NewCommandCheck(
+            wakeWord: config.wakeWord, unprocessed: tap,
+            recognizer: control?.pushToTalk == true ? nil : recognizer,
+            matcher: { [self] in PhraseMatcher(catalog: self.catalog.withLock { $0 }, options: matchOptions) })
         let conversation = Conversation(
             live: live, recognizer: recognizer, speculation: speculation, speaker: config.speaker,
             typed: config.typedAnswers, isLive: config.isLive, timeout: config.answerTimeout,
-            attempts: config.questionAttempts, emit: { try? await handle($0) })
+            attempts: config.questionAttempts, newCommands: newCommands, emit: { try? await handle($0) })
         var dispatcher = config.dispatcher
         let voice = VoiceInteraction(answers: config.dispatcher.interaction, conversation: conversation)
         dispatcher.interaction = voice
@@ -123,12 +128,17 @@ public final class Listener: Sendable {
         do {
             while !Task.isCancelled {
                 for event in learning.takeEvents() { try await handle(event) }
-                guard var utterance = try await live.next(startingAt: start) else { break }
+                // A new command said instead of an answer comes first.
+                let interruption = conversation.takeInterruption()
+                var next = interruption?.utterance
+                if next == nil { next = try await live.next(startingAt: start) }
+                guard var utterance = next else { break }
                 // What this utterance allocated goes back to the system once it is dealt with.
                 defer { FreedMemory.release() }
                 // Definitions or phrases edited while listening: used from now on, or the
                 // previous ones kept when the new files are invalid.
                 let requested = control?.takeReloadRequest() == true
+                var reloaded = false
                 if let reload = config.reload, watcher?.changed() == true || requested {
                     do {
                         let catalog = try reload.load()
@@ -138,6 +148,7 @@ public final class Listener: Sendable {
                         runner = ShortcutRunner(
                             matcher: PhraseMatcher(catalog: catalog, options: config.matchOptions),
                             dispatcher: dispatcher)
+                        reloaded = true
                         try await handle(.reloaded(phraseCount: catalog.entries.count))
                     } catch {
                         try await handle(.reloadFailed(error))
@@ -182,7 +193,11 @@ public final class Listener: Sendable {
                 let closedAt = Date()
                 let recognition: RecognitionResult
                 do {
-                    recognition = try await Self.recognize(utterance, with: recognizer, speculation: speculation)
+                    if let known = interruption?.recognition, !reloaded {
+                        recognition = known
+                    } else {
+                        recognition = try await Self.recognize(utterance, with: recognizer, speculation: speculation)
+                    }
                 } catch {
                     if Task.isCancelled { break }
                     // One bad utterance does not stop a listener.

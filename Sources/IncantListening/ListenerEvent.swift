@@ -86,6 +86,9 @@ public struct Exchange: Sendable, Encodable {
     public var typed: String?
     /// The answer given to the shortcut; nil when it was not understood or none came.
     public var answer: String?
+    /// A new command was said instead of an answer: the question ended unanswered, and the
+    /// command was heard next.
+    public var newCommand: Bool = false
 
     public init(question: String) {
         self.question = question

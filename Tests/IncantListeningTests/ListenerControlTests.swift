@@ -137,4 +137,19 @@ struct ListenerControlTests {
         #expect(last.outcome == .accepted)
         #expect(last.shortcut == "order-pizza")
     }
+
+    @Test("with push-to-talk and no wake word, the next utterance is the answer, even when it is a command")
+    func pushToTalkAnswersAreNeverCommands() async throws {
+        let control = ListenerControl(pushToTalk: true, triggerWindow: .seconds(600))
+        control.trigger()
+        let recognizer = FakeRecognizer(script: ListenerTests.script, answers: ["yes", "no", "pepperoni"])
+        let (events, kitchen, _) = try await ListenerTests.listen(to: ["lights off", "order a pepperoni pizza", "yes"])
+        {
+            $0.control = control
+            $0.recognizer = recognizer
+        }
+        // A command needs a trigger; "order a pepperoni pizza" is a failed answer, asked again.
+        #expect(kitchen.requests == ["lights state=false"], "\(events)")
+        #expect(ListenerTests.turns(events).first?.exchanges.map(\.newCommand) == [false, false])
+    }
 }

@@ -265,6 +265,63 @@ struct ListenerTests {
         #expect(UnclearCommandPolicy.always.asks(addressed: false))
     }
 
+    /// The questions asked, in order.
+    static func questions(_ events: [ListenerEvent]) -> [String] {
+        events.compactMap { if case .questionAsked(let question, _) = $0 { question } else { nil } }
+    }
+
+    @Test("the wake word said instead of an answer drops the question and opens a new command")
+    func wakeWordInterruptsAQuestion() async throws {
+        let (events, kitchen, _) = try await Self.listen(
+            to: ["computer", "order a pizza", "computer", "order a pepperoni pizza", "yes"]
+        ) {
+            $0.recognizer = Self.unclear()
+            $0.wakeWord = Self.wakeWord
+        }
+        #expect(
+            Self.questions(events) == ["Did you say order a pizza?", "Did you say order a pepperoni pizza?"],
+            "no second try of the first question")
+        #expect(kitchen.requests == ["order-pizza kind=pepperoni"])
+        let turns = Self.turns(events)
+        try #require(turns.count == 2, "\(events)")
+        #expect(turns[0].exchanges.map(\.newCommand) == [true])
+        #expect(turns[0].exchanges.first?.answer == nil)
+        #expect(turns[0].unconfirmedRejection == .unconfirmed(heard: "order a pizza"))
+        #expect(turns[1].resolution?.candidate?.shortcutID == "order-pizza")
+        #expect(turns[1].exchanges.map(\.newCommand) == [false])
+    }
+
+    @Test("without a wake word, a command the phrases accept said instead of an answer drops the question and runs")
+    func acceptedCommandInterruptsAQuestion() async throws {
+        let recognizer = FakeRecognizer(script: Self.script, answers: ["yes", "no", "pepperoni"])
+        let (events, kitchen, _) = try await Self.listen(to: ["lights off", "order a pepperoni pizza"]) {
+            $0.recognizer = recognizer
+        }
+        #expect(Self.questions(events).count == 1, "\(Self.questions(events))")
+        #expect(recognizer.answerRequests == ["yes/no"])
+        #expect(kitchen.requests == ["order-pizza kind=pepperoni"])
+        let turns = Self.turns(events)
+        try #require(turns.count == 2, "\(events)")
+        #expect(turns[0].report.outcome?.shortcut == "lights")
+        #expect(turns[0].exchanges.map(\.newCommand) == [true])
+        #expect(turns[0].exchanges.first?.heard == "order a pepperoni pizza")
+        #expect(turns[1].understanding.decision.accepted?.shortcutID == "order-pizza")
+    }
+
+    @Test("speech that is neither an answer nor a command is asked again, and the answer after it counts")
+    func neitherAnswerNorCommandAsksAgain() async throws {
+        let recognizer = FakeRecognizer(script: Self.script, answers: ["yes", "no", "pepperoni"])
+        let (events, kitchen, _) = try await Self.listen(to: ["lights off", "computer", "yes"]) {
+            $0.recognizer = recognizer
+        }
+        #expect(Self.questions(events).count == 2, "\(Self.questions(events))")
+        #expect(kitchen.requests == ["lights state=false"])
+        let turns = Self.turns(events)
+        try #require(turns.count == 1, "\(events)")
+        #expect(turns[0].exchanges.map(\.newCommand) == [false, false])
+        #expect(turns[0].exchanges.map(\.answer) == [nil, "yes"])
+    }
+
     @Test("a rejection that is not confirmable is never asked about")
     func rejectionNotConfirmable() async throws {
         let (events, kitchen, _) = try await Self.listen(to: ["computer", "order a pepperoni pizza", "yes"]) {
@@ -401,12 +458,16 @@ final class FakeRecognizer: SpeechRecognizer {
     let rejecting: Bool
     /// Rejected commands are confirmable (answers are then heard clearly).
     let confirmable: Bool
+    /// The only transcripts understood as answers, as an answer grammar would have it (nil:
+    /// every transcript).
+    let answers: Set<String>?
     private let requests = Mutex<[String]>([])
 
-    init(script: SpokenScript, rejecting: Bool = false, confirmable: Bool = false) {
+    init(script: SpokenScript, rejecting: Bool = false, confirmable: Bool = false, answers: Set<String>? = nil) {
         self.script = script
         self.rejecting = rejecting
         self.confirmable = confirmable
+        self.answers = answers
     }
 
     var answerRequests: [String] { requests.withLock { $0 } }
@@ -433,7 +494,9 @@ final class FakeRecognizer: SpeechRecognizer {
             case .choice(let words): "choice " + words.joined(separator: "/")
             }
         requests.withLock { $0.append(name) }
-        return recognize(samples, rejecting: rejecting && !confirmable)
+        let heard = recognize(samples, rejecting: rejecting && !confirmable)
+        guard let answers, !answers.contains(heard.transcript) else { return heard }
+        return recognize(samples, rejecting: true)
     }
 
     func reload(_ catalog: PhraseCatalog) throws {}

@@ -223,6 +223,8 @@ final class ListenPrinter: Sendable {
             try UnconfirmedLine.print(candidate, confidence: confidence, in: utterance, json: json)
         case .questionAsked(let question, let hint):
             StandardError.print(question + (hint.map { " (\($0))" } ?? ""))
+        case .answered(let exchange) where exchange.newCommand:
+            StandardError.print("heard a new command instead of an answer; the question is dropped")
         case .answered(let exchange):
             guard let heard = exchange.heard else { break }
             StandardError.print(
@@ -287,6 +289,8 @@ struct ListenReport: Encodable {
         var acousticConfidence: Double?
         var typed: String?
         var answer: String?
+        /// True when a new command came instead of an answer (left out otherwise).
+        var newCommand: Bool?
     }
 
     func encode(to encoder: any Encoder) throws {
@@ -307,7 +311,7 @@ struct ListenReport: Encodable {
             turn.exchanges.map {
                 Answer(
                     question: $0.question, heard: $0.heard, acousticConfidence: $0.acousticConfidence.map(Self.round),
-                    typed: $0.typed, answer: $0.answer)
+                    typed: $0.typed, answer: $0.answer, newCommand: $0.newCommand ? true : nil)
             }, forKey: .conversation)
         if !report.accepted { try container.encode(reason, forKey: .reason) }
         switch turn.understanding.decision {
