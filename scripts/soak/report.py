@@ -104,6 +104,8 @@ def build_report(args, segments, run: RunResult, scored: Score, audio_seconds: f
         "utterances": scored.utterances,
         "accepted": scored.accepted,
         "conversations": scored.conversations,
+        "questions": scored.questions,
+        "newCommandsInsteadOfAnswers": scored.new_commands,
         "commands": {
             **commands,
             "recognizedPercent": percent(commands["correct"], commands["expected"]),
@@ -194,6 +196,10 @@ def markdown(report: dict) -> str:
         f"| peak RSS (VmHWM) | {memory['peakHWMMB']} MB |",
         f"| exit status / crashed / hung | {report['exitStatus']} / {report['crashed']} / {report['hung']} |",
     ]
+    for asked, ended in sorted(report["questions"].items()):
+        how = ", ".join(f"{resolution} {count}" for resolution, count in sorted(ended.items()))
+        lines.append(f"| asked about as {asked}: how it ended | {how} |")
+    lines.append(f"| new commands said instead of an answer | {report['newCommandsInsteadOfAnswers']} |")
     if report.get("wake"):
         wake = report["wake"]
         lines.append(

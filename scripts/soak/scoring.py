@@ -30,6 +30,10 @@ class Score:
     aligned_to_commands: int = 0
     extra_accepts_on_commands: int = 0
     conversations: int = 0
+    # Questions about what was heard ("Did you say …?", "on or off?"), by how they ended, and
+    # answers that were a new command instead (the question dropped, the command heard).
+    questions: dict = field(default_factory=dict)  # "unconfirmed" / "uncertain" -> resolution -> count
+    new_commands: int = 0
     # With a wake phrase: wake-ups (the phrase heard alone, or a command let through) in segments
     # that hold no command, and command segments where only "no wake word" was heard.
     false_wake_ups: dict = field(default_factory=dict)  # kind -> count
@@ -65,6 +69,12 @@ def score(segments: list[Segment], lines: list[dict], audio_end: int) -> Score:
             result.accepted += 1
         if line.get("conversation"):
             result.conversations += 1
+            result.new_commands += sum(1 for answer in line["conversation"] if answer.get("newCommand"))
+        for asked in ("unconfirmed", "uncertain"):
+            # The turn's line (the line printed before asking has no resolution).
+            if asked in line and "resolution" in line:
+                ended = result.questions.setdefault(asked, {})
+                ended[line["resolution"]] = ended.get(line["resolution"], 0) + 1
 
     def example(name, segment, line):
         bucket = result.examples.setdefault(name, [])
