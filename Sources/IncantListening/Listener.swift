@@ -102,7 +102,7 @@ public final class Listener: Sendable {
         defer { live.stop() }
         let matchOptions = config.matchOptions
         let newCommands = NewCommandCheck(
-            wakeWord: config.wakeWord, unprocessed: tap,
+            wakeWord: config.wakeWord, control: control, unprocessed: tap,
             recognizer: control?.pushToTalk == true ? nil : recognizer,
             matcher: { [self] in PhraseMatcher(catalog: self.catalog.withLock { $0 }, options: matchOptions) })
         let conversation = Conversation(

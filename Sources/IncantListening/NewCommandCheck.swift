@@ -11,10 +11,12 @@ import IncantSpeech
 /// - With a wake word, an utterance holding the wake word is a new command, whatever follows
 ///   it. It is looked for before the utterance is heard as an answer: answers are said without
 ///   the wake word.
-/// - Without one, an utterance not understood as an answer is recognized against the phrases,
-///   and is a new command when it is accepted outright (every check passed, nothing to ask).
-/// - With push-to-talk and no wake word, the next utterance is the answer: a command needs a
-///   trigger, and answers do not.
+/// - An utterance not understood as an answer is a new command when a trigger (push-to-talk,
+///   `incant trigger`) was pressed for it. Understood, it is the answer: a person used to
+///   pressing the key before speaking presses it to answer too.
+/// - Without a wake word, an utterance not understood as an answer is recognized against the
+///   phrases, and is a new command when it is accepted outright (every check passed, nothing to
+///   ask). Not with push-to-talk, where a command needs a trigger.
 struct NewCommandCheck: Sendable {
     /// What was found in an utterance heard while a question waits.
     enum Verdict: Sendable {
@@ -26,6 +28,8 @@ struct NewCommandCheck: Sendable {
     }
 
     let wakeWord: WakeWordSettings?
+    /// Holds the triggers; nil when there is no control.
+    let control: ListenerControl?
     /// The stream before the front ends, for the wake-word detector (as the ``WakeGate`` has).
     let unprocessed: UnprocessedAudioTap?
     /// Recognizes commands; nil when no utterance is recognized as a command before it was
@@ -43,9 +47,11 @@ struct NewCommandCheck: Sendable {
         return detection == nil ? .answer : .command(recognition: nil)
     }
 
-    /// After `utterance` was not understood as an answer: a new command when, without a wake
-    /// word, the phrases accept it outright. A recognizer that fails finds no command.
+    /// After `utterance` was not understood as an answer: a new command when a trigger opened
+    /// it or, without a wake word, the phrases accept it outright. A recognizer that fails finds
+    /// no command.
     func afterUnderstoodNothing(_ utterance: Utterance) async -> Verdict {
+        if control?.isTriggered(for: utterance) == true { return .command(recognition: nil) }
         guard wakeWord == nil, let recognizer else { return .answer }
         let samples = utterance.samples
         guard let recognition = try? await DecodingQueue.run({ try recognizer.recognize(samples, cancellation: nil) })

@@ -1,5 +1,7 @@
+import Foundation
 import IncantCapture
 import IncantSpeech
+import IncantTestSupport
 import Synchronization
 import Testing
 
@@ -151,5 +153,86 @@ struct ListenerControlTests {
         // A command needs a trigger; "order a pepperoni pizza" is a failed answer, asked again.
         #expect(kitchen.requests == ["lights state=false"], "\(events)")
         #expect(ListenerTests.turns(events).first?.exchanges.map(\.newCommand) == [false, false])
+    }
+
+    /// Runs a push-to-talk listener over `said` (3 s between utterances) whose trigger is pressed
+    /// before the first command and again while its question is said. The source holds back
+    /// the audio after 2 s of the first gap until the question was said, so that the trigger
+    /// falls between the command and what follows it however fast the machine is.
+    static func triggeringDuringQuestions(_ said: [String]) async throws -> (
+        events: [ListenerEvent], kitchen: Kitchen
+    ) {
+        let control = ListenerControl(pushToTalk: true, triggerWindow: .seconds(600))
+        control.trigger()
+        let recognizer = FakeRecognizer(script: ListenerTests.script, answers: ["yes", "no", "pepperoni"])
+        let samples = ListenerTests.script.audio(said, gap: 3)
+        let first = SpokenScript.seconds(forIndex: ListenerTests.script.transcripts.firstIndex(of: said[0])!)
+        let asked = DispatchSemaphore(value: 0)
+        let (events, kitchen, _) = try await ListenerTests.listen(to: said) {
+            $0.control = control
+            $0.recognizer = recognizer
+            $0.source = GatedSource(samples: samples, holdAt: Int((0.5 + first + 2) * 16_000), gate: asked)
+            $0.speaker = TriggeringSpeaker(control: control, asked: asked)
+        }
+        return (events, kitchen)
+    }
+
+    @Test("with push-to-talk, a trigger pressed during a question opens a new command when what follows is no answer")
+    func triggerDuringAQuestionOpensANewCommand() async throws {
+        let (events, kitchen) = try await Self.triggeringDuringQuestions(["lights off", "order a pepperoni pizza"])
+        #expect(kitchen.requests == ["order-pizza kind=pepperoni"], "\(events)")
+        let turns = ListenerTests.turns(events)
+        try #require(turns.count == 2, "\(events)")
+        #expect(turns[0].exchanges.map(\.newCommand) == [true])
+        #expect(turns[1].understanding.decision.accepted?.shortcutID == "order-pizza")
+    }
+
+    @Test("with push-to-talk, a trigger pressed during a question still lets \"yes\" answer it")
+    func triggerDuringAQuestionStillAnswers() async throws {
+        let (events, kitchen) = try await Self.triggeringDuringQuestions(["lights off", "yes"])
+        #expect(kitchen.requests == ["lights state=false"], "\(events)")
+        #expect(ListenerTests.turns(events).first?.exchanges.map(\.newCommand) == [false])
+    }
+}
+
+/// Presses a listener's trigger whenever it speaks a question, then lets the held audio go on.
+final class TriggeringSpeaker: DialogSpeaker {
+    let control: ListenerControl
+    let asked: DispatchSemaphore
+    init(control: ListenerControl, asked: DispatchSemaphore) {
+        self.control = control
+        self.asked = asked
+    }
+    func say(_ text: String) async {
+        guard text.hasSuffix("?") else { return }
+        control.trigger()
+        asked.signal()
+    }
+}
+
+/// Samples in memory, held back at `holdAt` until `gate` is signalled (at most 30 s).
+struct GatedSource: AudioSource {
+    let samples: [Int16]
+    let holdAt: Int
+    let gate: DispatchSemaphore
+    var description: String { "gated samples" }
+
+    func frames() -> AudioFrameStream {
+        let samples = samples
+        let holdAt = holdAt
+        let gate = gate
+        return AudioFrameStream(threadName: "incant.gated-samples") { sink in
+            var start = 0
+            var held = false
+            while start < samples.count {
+                if !held && start >= holdAt {
+                    held = true
+                    _ = gate.wait(timeout: .now() + 30)
+                }
+                let end = min(samples.count, start + 320)
+                guard sink.send(Array(samples[start..<end])) else { return }
+                start = end
+            }
+        }
     }
 }

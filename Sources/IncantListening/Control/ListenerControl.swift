@@ -174,6 +174,17 @@ public final class ListenerControl: Sendable {
     }
 
     /// What to do with `utterance`, taking the trigger it uses.
+    /// Whether a trigger waits to open `utterance` as its command, as ``admission(of:)`` would
+    /// find, without taking the trigger.
+    func isTriggered(for utterance: Utterance) -> Bool {
+        let window = AudioFormat.sampleCount(for: triggerWindow)
+        return state.withLock { state in
+            guard !state.muted, let trigger = state.trigger else { return false }
+            return utterance.speechStartSample + Self.triggerLead >= trigger
+                && utterance.speechStartSample <= trigger + window
+        }
+    }
+
     func admission(of utterance: Utterance) -> CommandAdmission {
         let window = AudioFormat.sampleCount(for: triggerWindow)
         return state.withLock { state in
