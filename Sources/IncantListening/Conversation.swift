@@ -109,14 +109,24 @@ final class Conversation: Sendable {
             return Reply(text: text)
         case .heard(let utterance?):
             heard(utterance)
-            if case .command(let recognition) = await newCommands?.beforeAnswer(utterance) ?? .answer {
+            // What is heard as the answer: the utterance, or what follows a wake word in it.
+            var said = utterance
+            var wakeWordFirst = false
+            switch await newCommands?.beforeAnswer(utterance) ?? .answer {
+            case .answer:
+                break
+            case .command(let recognition):
                 return interrupt(with: utterance, recognition: recognition, exchange: &exchange)
+            case .afterWakeWord(let rest):
+                said = rest
+                wakeWordFirst = true
             }
             speculation?.skip(utterance)
             let recognizer = recognizer
+            let samples = said.samples
             let heard: RecognitionResult
             do {
-                heard = try await DecodingQueue.run { try recognizer.recognizeAnswer(utterance.samples, to: request) }
+                heard = try await DecodingQueue.run { try recognizer.recognizeAnswer(samples, to: request) }
             } catch {
                 await emit(.problem(.answerRecognitionFailed(error)))
                 return Reply(text: nil)
@@ -127,6 +137,10 @@ final class Conversation: Sendable {
             if understood {
                 exchange.answer = heard.transcript
                 return Reply(text: heard.transcript)
+            }
+            // The wake word and no answer after it: a new command, heard whole.
+            if wakeWordFirst {
+                return interrupt(with: utterance, recognition: nil, exchange: &exchange)
             }
             if case .command(let recognition) = await newCommands?.afterUnderstoodNothing(utterance) ?? .answer {
                 return interrupt(with: utterance, recognition: recognition, exchange: &exchange)

@@ -102,7 +102,8 @@ public final class Listener: Sendable {
         defer { live.stop() }
         let matchOptions = config.matchOptions
         let newCommands = NewCommandCheck(
-            wakeWord: config.wakeWord, control: control, unprocessed: tap,
+            wake: config.wakeWord.map { WakeGate(settings: $0, detector: config.detector, unprocessed: tap) },
+            control: control,
             recognizer: control?.pushToTalk == true ? nil : recognizer,
             matcher: { [self] in PhraseMatcher(catalog: self.catalog.withLock { $0 }, options: matchOptions) })
         let conversation = Conversation(

@@ -8,9 +8,9 @@ import IncantSpeech
 /// that command; taking it as a failed answer would drop it and ask again. So an utterance that
 /// is a new command ends the question unanswered (nothing of the question runs) and is heard as
 /// a command next.
-/// - With a wake word, an utterance holding the wake word is a new command, whatever follows
-///   it. It is looked for before the utterance is heard as an answer: answers are said without
-///   the wake word.
+/// - With a wake word, an utterance holding the wake word is a new command, unless what follows
+///   the wake word in the same breath is an answer ("computer, yes"). It is looked for before the
+///   utterance is heard as an answer.
 /// - An utterance not understood as an answer is a new command when a trigger (push-to-talk,
 ///   `incant trigger`) was pressed for it. Understood, it is the answer: a person used to
 ///   pressing the key before speaking presses it to answer too.
@@ -23,28 +23,29 @@ struct NewCommandCheck: Sendable {
         /// Not a new command: hear it as the answer.
         case answer
         /// A new command. `recognition` is its recognition against the phrases when that was
-        /// what showed it (nil when the wake word did).
+        /// what showed it (nil when the wake word or a trigger did).
         case command(recognition: RecognitionResult?)
+        /// The wake word, then `rest` in the same breath: the answer when `rest` is one, else
+        /// the utterance is a new command.
+        case afterWakeWord(rest: Utterance)
     }
 
-    let wakeWord: WakeWordSettings?
+    /// Finds the wake word (a gate of the listener's settings; nil without a wake word).
+    let wake: WakeGate?
     /// Holds the triggers; nil when there is no control.
     let control: ListenerControl?
-    /// The stream before the front ends, for the wake-word detector (as the ``WakeGate`` has).
-    let unprocessed: UnprocessedAudioTap?
     /// Recognizes commands; nil when no utterance is recognized as a command before it was
     /// admitted (push-to-talk).
     let recognizer: (any SpeechRecognizer)?
     /// The matcher of the shortcuts in use (they may be reloaded while listening).
     let matcher: @Sendable () -> PhraseMatcher
 
-    /// Before `utterance` is heard as an answer: a new command when it holds the wake word.
+    /// Before `utterance` is heard as an answer: a new command when it holds the wake word, or
+    /// the speech after the wake word to try as the answer first.
     func beforeAnswer(_ utterance: Utterance) async -> Verdict {
-        guard let detector = wakeWord?.detector else { return .answer }
-        let before = unprocessed?.samples(in: utterance.startSample..<utterance.endSample)
         // A detector that fails hears no wake word; the listener reports its failures itself.
-        let detection = try? await DecodingQueue.run { try detector.detect(in: utterance, unprocessed: before) }
-        return detection == nil ? .answer : .command(recognition: nil)
+        guard let wake, let heard = try? await wake.wakeWord(in: utterance) else { return .answer }
+        return heard.rest.map { .afterWakeWord(rest: $0) } ?? .command(recognition: nil)
     }
 
     /// After `utterance` was not understood as an answer: a new command when a trigger opened
@@ -52,7 +53,7 @@ struct NewCommandCheck: Sendable {
     /// no command.
     func afterUnderstoodNothing(_ utterance: Utterance) async -> Verdict {
         if control?.isTriggered(for: utterance) == true { return .command(recognition: nil) }
-        guard wakeWord == nil, let recognizer else { return .answer }
+        guard wake == nil, let recognizer else { return .answer }
         let samples = utterance.samples
         guard let recognition = try? await DecodingQueue.run({ try recognizer.recognize(samples, cancellation: nil) })
         else { return .answer }

@@ -39,18 +39,27 @@ struct WakeGate {
             awakeUntil = nil
             if utterance.speechStartSample <= until { return .command(utterance) }
         }
-        let wake = settings.detector
-        let before = unprocessed?.samples(in: utterance.startSample..<utterance.endSample)
-        let detection: WakeDetection?
+        let heard: (detection: WakeDetection, rest: Utterance?)?
         do {
-            detection = try await DecodingQueue.run { try wake.detect(in: utterance, unprocessed: before) }
+            heard = try await wakeWord(in: utterance)
         } catch {
             return .failed(error)
         }
-        guard let detection else { return .ignored(.noWakeWord) }
-        if let rest = command(after: detection, in: utterance) { return .command(rest) }
+        guard let heard else { return .ignored(.noWakeWord) }
+        if let rest = heard.rest { return .command(rest) }
         awakeUntil = utterance.endSample + AudioFormat.sampleCount(for: settings.window)
-        return .awaitingCommand(detection)
+        return .awaitingCommand(heard.detection)
+    }
+
+    /// The wake word in `utterance` and the speech after it in the same breath (nil when none
+    /// follows), or nil when the wake word is not in it; opens no window. Throws what the
+    /// detector throws.
+    func wakeWord(in utterance: Utterance) async throws -> (detection: WakeDetection, rest: Utterance?)? {
+        guard let wake = settings?.detector else { return nil }
+        let before = unprocessed?.samples(in: utterance.startSample..<utterance.endSample)
+        guard let detection = try await DecodingQueue.run({ try wake.detect(in: utterance, unprocessed: before) })
+        else { return nil }
+        return (detection, command(after: detection, in: utterance))
     }
 
     /// Opens the window again from stream sample `sample` (the end of a spoken reply), when a

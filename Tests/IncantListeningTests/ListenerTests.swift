@@ -291,6 +291,59 @@ struct ListenerTests {
         #expect(turns[1].exchanges.map(\.newCommand) == [false])
     }
 
+    /// `said`, each a list of transcripts said in one breath (0.15 s apart), 1.2 s between them.
+    static func breaths(_ said: [[String]]) -> [Int16] {
+        let lengths = said.map { $0.map { SpokenScript.seconds(forIndex: script.transcripts.firstIndex(of: $0)!) } }
+        let total = 0.5 + lengths.reduce(0) { $0 + $1.reduce(0, +) + 0.15 * Double($1.count - 1) + 1.2 } + 0.5
+        var samples = TestAudio.noise(seconds: total)
+        var at = 0.5
+        for breath in lengths {
+            for length in breath {
+                TestAudio.mix(TestAudio.burst(seconds: length), into: &samples, at: Int(at * 16_000))
+                at += length + 0.15
+            }
+            at += 1.2 - 0.15
+        }
+        return samples
+    }
+
+    @Test("the wake word and an answer in one breath (\"computer, yes\") answers the question")
+    func wakeWordThenAnswerInOneBreath() async throws {
+        let said = [["computer"], ["order a pepperoni pizza"], ["computer", "yes"]]
+        let (events, kitchen, _) = try await Self.listen(to: []) {
+            $0.source = SampleBufferSource(Self.breaths(said))
+            $0.recognizer = FakeRecognizer(
+                script: Self.script, rejecting: true, confirmable: true, answers: ["yes", "no"])
+            $0.wakeWord = WakeWordSettings(detector: PrefixWakeWord(script: Self.script, phrase: "computer"))
+        }
+        #expect(Self.questions(events) == ["Did you say order a pepperoni pizza?"])
+        #expect(kitchen.requests == ["order-pizza kind=pepperoni"], "\(events)")
+        let turns = Self.turns(events)
+        try #require(turns.count == 1, "\(events)")
+        #expect(turns[0].exchanges.map(\.newCommand) == [false])
+        #expect(turns[0].exchanges.first?.answer == "yes")
+    }
+
+    @Test("the wake word and a command in one breath, said instead of an answer, drops the question and is heard")
+    func wakeWordThenCommandInOneBreath() async throws {
+        let said = [["computer"], ["order a pepperoni pizza"], ["computer", "lights off"], ["yes"]]
+        let (events, kitchen, _) = try await Self.listen(to: []) {
+            $0.source = SampleBufferSource(Self.breaths(said))
+            $0.recognizer = FakeRecognizer(
+                script: Self.script, rejecting: true, confirmable: true, answers: ["yes", "no"])
+            $0.wakeWord = WakeWordSettings(detector: PrefixWakeWord(script: Self.script, phrase: "computer"))
+        }
+        #expect(
+            Self.questions(events) == ["Did you say order a pepperoni pizza?", "Did you say lights off?", "Lights?"],
+            "\(events)")
+        let turns = Self.turns(events)
+        try #require(turns.count == 2, "\(events)")
+        #expect(turns[0].exchanges.map(\.newCommand) == [true])
+        #expect(turns[1].resolution?.candidate?.shortcutID == "lights")
+        // "yes" confirmed "lights off"; the shortcut's own confirmation then had no answer.
+        #expect(kitchen.requests.isEmpty)
+    }
+
     @Test("without a wake word, a command the phrases accept said instead of an answer drops the question and runs")
     func acceptedCommandInterruptsAQuestion() async throws {
         let recognizer = FakeRecognizer(script: Self.script, answers: ["yes", "no", "pepperoni"])
@@ -595,6 +648,40 @@ struct FakeWakeWord: WakeWordDetector {
     func detect(in utterance: Utterance) throws -> WakeDetection? {
         script.transcript(of: utterance.samples) == phrase
             ? WakeDetection(startSample: 0, endSample: utterance.samples.count, confidence: 1) : nil
+    }
+}
+
+/// Hears the wake word when an utterance's first burst is as long as the phrase's: said alone,
+/// or followed by more in the same breath.
+struct PrefixWakeWord: WakeWordDetector {
+    let script: SpokenScript
+    let phrase: String
+
+    func detect(in utterance: Utterance) throws -> WakeDetection? {
+        let samples = utterance.samples
+        let frame = 160
+        let levels = stride(from: 0, to: samples.count - frame + 1, by: frame).map { start -> Double in
+            let slice = samples[start..<(start + frame)]
+            return (slice.reduce(0.0) { $0 + Double($1) * Double($1) } / Double(frame)).squareRoot()
+        }
+        guard let loudest = levels.max(), loudest > 100 else { return nil }
+        var first: Int?
+        var last = 0
+        for (index, level) in levels.enumerated() {
+            if level > loudest * 0.05 {
+                if first == nil { first = index }
+                last = index
+            } else if let first, index - last > 5, index > first {
+                break
+            }
+        }
+        guard let first else { return nil }
+        let seconds = Double(last - first + 1) / 100
+        let nearest = script.transcripts.indices.min {
+            abs(SpokenScript.seconds(forIndex: $0) - seconds) < abs(SpokenScript.seconds(forIndex: $1) - seconds)
+        }
+        guard let nearest, script.transcripts[nearest] == phrase else { return nil }
+        return WakeDetection(startSample: first * frame, endSample: (last + 1) * frame, confidence: 1)
     }
 }
 
