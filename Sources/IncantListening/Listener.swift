@@ -174,10 +174,13 @@ public final class Listener: Sendable {
                         utterance = command
                     case .awaitingCommand(let detection):
                         try await handle(.wakeWordHeard(detection, in: utterance))
-                        if let reply = config.wakeWord?.reply {
-                            await conversation.say(reply)
-                            // The command comes after the reply, not in its echo.
-                            start = conversation.answerStart
+                        let earcon = config.wakeWord?.earcon
+                        let reply = config.wakeWord?.reply
+                        if earcon != nil || reply != nil {
+                            await earcon?.play()
+                            if let reply { await conversation.say(reply) }
+                            // The command comes after the earcon and the reply, not in their echo.
+                            start = earcon != nil && config.isLive ? live.position : conversation.answerStart
                             wake.awaitCommand(from: start)
                         }
                         continue

@@ -1,4 +1,5 @@
 import Foundation
+import IncantCapture
 import IncantTestSupport
 import Testing
 
@@ -97,5 +98,48 @@ struct WakeCommandTests {
         #expect(result.status == 64)
         #expect(result.stderr.contains("--ask-unclear"), "\(result.stderr)")
         #expect(result.stderr.contains("when-addressed"), "\(result.stderr)")
+    }
+
+    @Test("--wake-earcon chime plays a WAV through the player program when the wake word comes alone")
+    func earconPlayed() async throws {
+        let cli = try CLIRunner()
+        defer { cli.cleanUp() }
+        let audio = try await Speech.recording(["computer", "order a pepperoni pizza"], in: cli.home)
+        let played = cli.home.appendingPathComponent("played.wav").path
+        let player = cli.home.appendingPathComponent("player.sh").path
+        try "#!/bin/sh\ncat >> \"$EARCON_OUT\"\n".write(toFile: player, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: player)
+        let log = cli.home.appendingPathComponent("orders.log").path
+        let result = try await cli.run(
+            [
+                "listen", "--file", audio, "--json", "--wake", "computer", "--wake-earcon", "chime", "--shortcuts",
+                CLIRunner.demo,
+            ],
+            extraEnvironment: ["PIZZERIA_LOG": log, "INCANT_PLAY_COMMAND": player, "EARCON_OUT": played])
+        #expect(result.status == 0, "\(result.stderr)")
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: played))
+        // One chime: a WAV header and 0.2 s of 16-bit samples at 16 kHz.
+        #expect(bytes.count == 44 + 3_200 * 2, "\(bytes.count) bytes")
+        #expect(bytes.prefix(4) == Data("RIFF".utf8))
+        #expect(try String(contentsOfFile: log, encoding: .utf8) == "1 x pepperoni\n")
+    }
+
+    @Test("a missing or too long --wake-earcon file is refused with its name")
+    func badEarcon() async throws {
+        let cli = try CLIRunner()
+        defer { cli.cleanUp() }
+        let missing = cli.home.appendingPathComponent("missing.wav").path
+        let absent = try await cli.run(
+            ["listen", "--stdin", "--wake", "computer", "--wake-earcon", missing, "--shortcuts", CLIRunner.demo],
+            stdin: "")
+        #expect(absent.status == 66, "\(absent.stderr)")
+        #expect(absent.stderr.contains("--wake-earcon") && absent.stderr.contains(missing), "\(absent.stderr)")
+        let long = cli.home.appendingPathComponent("long.wav").path
+        try WAVFile.write(TestAudio.noise(seconds: 4), to: long)
+        let tooLong = try await cli.run(
+            ["listen", "--stdin", "--wake", "computer", "--wake-earcon", long, "--shortcuts", CLIRunner.demo],
+            stdin: "")
+        #expect(tooLong.status == 64, "\(tooLong.stderr)")
+        #expect(tooLong.stderr.contains(long) && tooLong.stderr.contains("at most 3 s"), "\(tooLong.stderr)")
     }
 }

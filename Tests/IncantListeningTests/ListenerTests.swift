@@ -307,6 +307,19 @@ struct ListenerTests {
         return samples
     }
 
+    @Test("the earcon plays when the wake word comes alone, not when the command follows in the same breath")
+    func earconForTheWakeWordAlone() async throws {
+        let earcon = CountingEarcon()
+        let (events, kitchen, _) = try await Self.listen(to: []) {
+            $0.source = SampleBufferSource(
+                Self.breaths([["computer"], ["order a pepperoni pizza"], ["computer", "order a pepperoni pizza"]]))
+            $0.wakeWord = WakeWordSettings(
+                detector: PrefixWakeWord(script: Self.script, phrase: "computer"), earcon: earcon)
+        }
+        #expect(earcon.plays.load(ordering: .relaxed) == 1, "\(events)")
+        #expect(kitchen.requests == ["order-pizza kind=pepperoni", "order-pizza kind=pepperoni"])
+    }
+
     @Test("the wake word and an answer in one breath (\"computer, yes\") answers the question")
     func wakeWordThenAnswerInOneBreath() async throws {
         let said = [["computer"], ["order a pepperoni pizza"], ["computer", "yes"]]
@@ -649,6 +662,12 @@ struct FakeWakeWord: WakeWordDetector {
         script.transcript(of: utterance.samples) == phrase
             ? WakeDetection(startSample: 0, endSample: utterance.samples.count, confidence: 1) : nil
     }
+}
+
+/// Counts how often it is played.
+final class CountingEarcon: EarconPlayer {
+    let plays = Atomic<Int>(0)
+    func play() async { plays.add(1, ordering: .relaxed) }
 }
 
 /// Hears the wake word when an utterance's first burst is as long as the phrase's: said alone,

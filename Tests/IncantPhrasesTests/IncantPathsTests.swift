@@ -1,4 +1,5 @@
 import Foundation
+import IncantTestSupport
 import Testing
 
 @testable import IncantPhrases
@@ -66,6 +67,7 @@ struct IncantPathsTests {
             wake-window: 7.5
             wake-threshold: 0.8
             wake-reply: yes?
+            wake-earcon: chime
             ask-unclear: always
             """
         let configuration = try IncantConfiguration(parsing: text, file: "/etc/x/config.yaml", paths: Self.paths)
@@ -82,7 +84,28 @@ struct IncantPathsTests {
         #expect(configuration.wakeWindow == 7.5)
         #expect(configuration.wakeThreshold == 0.8)
         #expect(configuration.wakeReply == "yes?")
+        #expect(configuration.wakeEarcon == "chime")
         #expect(configuration.askUnclear == "always")
+    }
+
+    @Test("wake-earcon: a WAV file resolves against the configuration's folder; one that cannot be read is named")
+    func wakeEarconFile() throws {
+        let folder = try TestAudio.scratchDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let sound = folder.path + "/ding.wav"
+        try Data("RIFF".utf8).write(to: URL(fileURLWithPath: sound))
+        let file = folder.path + "/config.yaml"
+        let found = try IncantConfiguration(parsing: "wake-earcon: ding.wav", file: file, paths: Self.paths)
+        #expect(found.wakeEarcon == sound)
+        let error = #expect(throws: DefinitionError.self) {
+            try IncantConfiguration(parsing: "speak: yes\nwake-earcon: dong.wav", file: file, paths: Self.paths)
+        }
+        let lines = error?.diagnostics.map(\.description) ?? []
+        #expect(lines.count == 1, "\(lines)")
+        #expect(
+            lines.contains {
+                $0.hasPrefix(file + ":2:") && $0.contains("'wake-earcon'") && $0.contains(folder.path + "/dong.wav")
+            })
     }
 
     @Test("a wake phrase or reply without words, a wake window out of range and an unknown ask-unclear are named")

@@ -128,6 +128,16 @@ public struct WAVFile: Sendable {
 
     /// Writes `samples` as a 16-bit PCM mono WAV file.
     public static func write(_ samples: [Int16], sampleRate: Int = AudioFormat.sampleRate, to path: String) throws {
+        let data = encode(samples, sampleRate: sampleRate)
+        do {
+            try data.write(to: URL(fileURLWithPath: path), options: .atomic)
+        } catch {
+            throw CaptureError.unwritableFile(path: path, reason: Self.reason(for: error))
+        }
+    }
+
+    /// The bytes of a 16-bit PCM mono WAV file holding `samples`.
+    public static func encode(_ samples: [Int16], sampleRate: Int = AudioFormat.sampleRate) -> Data {
         var data = Data(capacity: 44 + samples.count * 2)
         func append32(_ value: UInt32) { withUnsafeBytes(of: value.littleEndian) { data.append(contentsOf: $0) } }
         func append16(_ value: UInt16) { withUnsafeBytes(of: value.littleEndian) { data.append(contentsOf: $0) } }
@@ -148,11 +158,7 @@ public struct WAVFile: Sendable {
                 append16(UInt16(bitPattern: sample))
             }
         }
-        do {
-            try data.write(to: URL(fileURLWithPath: path), options: .atomic)
-        } catch {
-            throw CaptureError.unwritableFile(path: path, reason: Self.reason(for: error))
-        }
+        return data
     }
 
     /// The file's bytes: a private read-only mapping of a regular file (`true`), or a copy read

@@ -33,6 +33,9 @@ public struct IncantConfiguration: Sendable, Hashable {
     public var wakeThreshold: Double?
     /// What is said aloud when the wake phrase comes alone, before the command (`wake-reply:`).
     public var wakeReply: String?
+    /// Played when the wake phrase comes alone (`wake-earcon:`): `chime`, or the path of a WAV
+    /// file (relative to the configuration file's folder).
+    public var wakeEarcon: String?
     /// When `listen` asks "Did you say …?" about a command heard too unclearly to act on
     /// (`ask-unclear:`): one of ``askUnclearValues``.
     public var askUnclear: String?
@@ -51,8 +54,8 @@ public struct IncantConfiguration: Sendable, Hashable {
     /// The keys a configuration file may hold.
     public static let keys = [
         "shortcuts", "phrases", "device", "speak", "threshold", "rejection-threshold", "trailing-silence",
-        "answer-timeout", "model", "wake", "wake-window", "wake-threshold", "wake-reply", "ask-unclear", "mqtt",
-        "site", "satellites", "tts",
+        "answer-timeout", "model", "wake", "wake-window", "wake-threshold", "wake-reply", "wake-earcon",
+        "ask-unclear", "mqtt", "site", "satellites", "tts",
     ]
 
     /// An empty configuration: every option at its built-in default.
@@ -163,6 +166,18 @@ public struct IncantConfiguration: Sendable, Hashable {
                     reader.error(value, "'wake-reply' must hold at least one word")
                     wakeReply = nil
                 }
+            case "wake-earcon":
+                guard let text = reader.string(value, what: "'wake-earcon'") else { continue }
+                guard text != "chime" else {
+                    wakeEarcon = text
+                    continue
+                }
+                guard let file = path(value, key) else { continue }
+                guard FileManager.default.isReadableFile(atPath: file) else {
+                    reader.error(value, "'wake-earcon' must be chime or a readable WAV file; cannot read \(file)")
+                    continue
+                }
+                wakeEarcon = file
             case "ask-unclear":
                 guard let text = reader.string(value, what: "'ask-unclear'") else { continue }
                 guard Self.askUnclearValues.contains(text) else {

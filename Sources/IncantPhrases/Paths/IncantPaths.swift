@@ -24,6 +24,9 @@ public struct IncantPaths: Sendable, Hashable {
     public var sphinxTrainDirectory: String?
     /// The program that speaks dialogs, from `$INCANT_SPEAK_COMMAND`, if set.
     public var speakCommand: String?
+    /// The program that plays the wake word's earcon (a WAV file on its standard input), from
+    /// `$INCANT_PLAY_COMMAND`, if set.
+    public var playCommand: String?
     /// `$XDG_RUNTIME_DIR`, if set (a user session's private, per-boot folder).
     public var runtimeHome: String?
     /// The folder of the installed denoisers from `$INCANT_DENOISE_DIR`, if set.
@@ -40,7 +43,8 @@ public struct IncantPaths: Sendable, Hashable {
     /// The variables ``variables`` holds when they are set.
     public static let variableNames = [
         "XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_RUNTIME_DIR", "INCANT_MODEL_DIR", "INCANT_MODELS",
-        "INCANT_SPHINXTRAIN_DIR", "INCANT_SPEAK_COMMAND", "INCANT_DENOISE_DIR", "INCANT_LOG_LEVEL",
+        "INCANT_SPHINXTRAIN_DIR", "INCANT_SPEAK_COMMAND", "INCANT_PLAY_COMMAND", "INCANT_DENOISE_DIR",
+        "INCANT_LOG_LEVEL",
     ]
 
     /// Resolves every path from `environment`.
@@ -59,6 +63,7 @@ public struct IncantPaths: Sendable, Hashable {
         self.modelsDirectory = value("INCANT_MODELS")
         self.sphinxTrainDirectory = value("INCANT_SPHINXTRAIN_DIR")
         self.speakCommand = value("INCANT_SPEAK_COMMAND")
+        self.playCommand = value("INCANT_PLAY_COMMAND")
         self.runtimeHome = absolute("XDG_RUNTIME_DIR")
         self.denoiserDirectory = value("INCANT_DENOISE_DIR")
         self.logLevel = value("INCANT_LOG_LEVEL")

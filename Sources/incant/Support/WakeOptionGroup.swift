@@ -36,6 +36,14 @@ struct WakeOptionGroup: ParsableArguments {
                 + "(default: `wake-reply:` in config.yaml, else nothing).", valueName: "text"))
     var replyOption: String?
 
+    @Option(
+        name: .customLong("wake-earcon"),
+        help: ArgumentHelp(
+            "A short sound played when the wake phrase comes alone, before the command: \"chime\" or a WAV file "
+                + "of at most 3 s, played with aplay (or $INCANT_PLAY_COMMAND) "
+                + "(default: `wake-earcon:` in config.yaml, else none).", valueName: "chime|file"))
+    var earconOption: String?
+
     /// The wake-word settings, or nil when no phrase is set.
     func settings(speech: SpeechOptions) throws -> WakeWordSettings? {
         guard let phrase else { return nil }
@@ -48,7 +56,12 @@ struct WakeOptionGroup: ParsableArguments {
         if let reply, reply.allSatisfy({ !($0.isLetter || $0.isNumber) }) {
             throw CommandFailure(message: "--wake-reply must hold at least one word", status: ExitStatus.usage)
         }
-        return WakeWordSettings(detector: detector, window: .milliseconds(Int(window * 1000)), reply: reply)
+        let earcon = try
+            (earconOption.map { ($0, "--wake-earcon") }
+            ?? Settings.configuration.wakeEarcon.map { ($0, "wake-earcon") })
+            .map { try Earcon.named($0.0, option: $0.1, command: Settings.paths.playCommand) }
+        return WakeWordSettings(
+            detector: detector, window: .milliseconds(Int(window * 1000)), reply: reply, earcon: earcon)
     }
 
     /// A detector of `phrase`, its words pronounced like phrases are (the model's dictionary,
