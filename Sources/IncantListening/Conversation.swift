@@ -136,6 +136,8 @@ final class Conversation: Sendable {
             let understood = heard.rejection == nil && !heard.transcript.isEmpty
             if understood {
                 exchange.answer = heard.transcript
+                // A trigger pressed to say the answer opens no later command.
+                newCommands?.control?.takeTrigger(for: utterance)
                 return Reply(text: heard.transcript)
             }
             // The wake word and no answer after it: a new command, heard whole.

@@ -124,7 +124,7 @@ struct WakeCommandTests {
         #expect(try String(contentsOfFile: log, encoding: .utf8) == "1 x pepperoni\n")
     }
 
-    @Test("a missing or too long --wake-earcon file is refused with its name")
+    @Test("a missing or too long --wake-earcon file is refused with its name, and an earcon without a wake phrase")
     func badEarcon() async throws {
         let cli = try CLIRunner()
         defer { cli.cleanUp() }
@@ -141,5 +141,9 @@ struct WakeCommandTests {
             stdin: "")
         #expect(tooLong.status == 64, "\(tooLong.stderr)")
         #expect(tooLong.stderr.contains(long) && tooLong.stderr.contains("at most 3 s"), "\(tooLong.stderr)")
+        let unheard = try await cli.run(
+            ["listen", "--stdin", "--wake-earcon", "chime", "--shortcuts", CLIRunner.demo], stdin: "")
+        #expect(unheard.status == 64, "\(unheard.stderr)")
+        #expect(unheard.stderr.contains("--wake-earcon needs a wake phrase"), "\(unheard.stderr)")
     }
 }

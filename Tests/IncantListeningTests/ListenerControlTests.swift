@@ -187,11 +187,16 @@ struct ListenerControlTests {
         #expect(turns[1].understanding.decision.accepted?.shortcutID == "order-pizza")
     }
 
-    @Test("with push-to-talk, a trigger pressed during a question still lets \"yes\" answer it")
+    @Test("with push-to-talk, a trigger pressed during a question still lets \"yes\" answer it, and is used up")
     func triggerDuringAQuestionStillAnswers() async throws {
-        let (events, kitchen) = try await Self.triggeringDuringQuestions(["lights off", "yes"])
+        let (events, kitchen) = try await Self.triggeringDuringQuestions([
+            "lights off", "yes", "order a pepperoni pizza",
+        ])
         #expect(kitchen.requests == ["lights state=false"], "\(events)")
         #expect(ListenerTests.turns(events).first?.exchanges.map(\.newCommand) == [false])
+        // The trigger answered the question: the command after it was not triggered.
+        let ignored = events.filter { if case .ignored(_, .notTriggered) = $0 { true } else { false } }
+        #expect(ignored.count == 1, "\(events)")
     }
 }
 

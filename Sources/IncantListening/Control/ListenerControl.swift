@@ -185,6 +185,13 @@ public final class ListenerControl: Sendable {
         }
     }
 
+    /// Takes the trigger waiting to open `utterance`, when there is one: it was pressed to answer
+    /// a question, and opens no later command.
+    func takeTrigger(for utterance: Utterance) {
+        guard isTriggered(for: utterance) else { return }
+        state.withLock { $0.trigger = nil }
+    }
+
     func admission(of utterance: Utterance) -> CommandAdmission {
         let window = AudioFormat.sampleCount(for: triggerWindow)
         return state.withLock { state in

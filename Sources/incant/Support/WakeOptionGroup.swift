@@ -46,7 +46,15 @@ struct WakeOptionGroup: ParsableArguments {
 
     /// The wake-word settings, or nil when no phrase is set.
     func settings(speech: SpeechOptions) throws -> WakeWordSettings? {
-        guard let phrase else { return nil }
+        guard let phrase else {
+            // A sound or a reply for a wake phrase that is not listened for would never play.
+            if let option = earconOption.map({ _ in "--wake-earcon" }) ?? replyOption.map({ _ in "--wake-reply" }) {
+                throw CommandFailure(
+                    message: "\(option) needs a wake phrase (--wake, or wake: in config.yaml)", status: ExitStatus.usage
+                )
+            }
+            return nil
+        }
         let window = windowOption ?? Settings.configuration.wakeWindow ?? 5
         guard window > 0, window <= 60 else {
             throw CommandFailure(message: "--wake-window must be between 0 and 60 seconds", status: ExitStatus.usage)
