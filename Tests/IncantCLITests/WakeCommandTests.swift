@@ -122,6 +122,18 @@ struct WakeCommandTests {
         #expect(bytes.count == 44 + 3_200 * 2, "\(bytes.count) bytes")
         #expect(bytes.prefix(4) == Data("RIFF".utf8))
         #expect(try String(contentsOfFile: log, encoding: .utf8) == "1 x pepperoni\n")
+        // A player that fails is warned about once, and the command still runs.
+        let failing = try await cli.run(
+            [
+                "listen", "--file", audio, "--json", "--wake", "computer", "--wake-earcon", "chime", "--shortcuts",
+                CLIRunner.demo,
+            ],
+            extraEnvironment: ["PIZZERIA_LOG": log, "INCANT_PLAY_COMMAND": "false"])
+        #expect(failing.status == 0, "\(failing.stderr)")
+        #expect(
+            failing.stderr.components(separatedBy: "cannot play the earcon with `false`").count == 2,
+            "\(failing.stderr)")
+        #expect(try String(contentsOfFile: log, encoding: .utf8) == "1 x pepperoni\n1 x pepperoni\n")
     }
 
     @Test("a missing or too long --wake-earcon file is refused with its name, and an earcon without a wake phrase")

@@ -2,7 +2,6 @@ import Foundation
 import IncantCapture
 import IncantListening
 import IncantProcess
-import Synchronization
 
 /// Plays the wake word's earcon (`--wake-earcon`): a short WAV handed on standard input to
 /// `aplay -q -`, or to `$INCANT_PLAY_COMMAND` (a program that reads a WAV file on standard
@@ -17,7 +16,7 @@ final class Earcon: EarconPlayer {
     /// The WAV file's bytes (16-bit mono at 16 kHz).
     let wav: [UInt8]
     private let command: [String]
-    private let broken = Mutex(false)
+    private let failure = FailureNotice()
 
     /// - Parameter custom: the playing program (`IncantPaths/playCommand`), or nil for aplay.
     init(samples: [Int16], command custom: String?) {
@@ -63,7 +62,7 @@ final class Earcon: EarconPlayer {
 
     /// Plays the earcon and returns when it has been played (at once when playing failed before).
     func play() async {
-        guard !broken.withLock({ $0 }) else { return }
+        guard !failure.hasFailed else { return }
         let launch = ProcessLaunch(
             executablePath: "/usr/bin/env", arguments: command, standardInput: wav, timeout: .seconds(10),
             outputLimit: 0)
@@ -71,15 +70,8 @@ final class Earcon: EarconPlayer {
         if let result = try? await ProcessRunner.run(launch), case .exited(let code) = result.termination {
             status = code
         }
-        guard status != 0 else { return }
-        let first = broken.withLock { wasBroken in
-            defer { wasBroken = true }
-            return !wasBroken
-        }
-        if first {
-            StandardError.print(
-                "incant: warning: cannot play the earcon with `\(command[0])`"
-                    + (status.map { " (exit status \($0))" } ?? " (not installed?)") + "; playing nothing")
+        if status != 0 {
+            failure.note(doing: "play the earcon", program: command[0], status: status, instead: "playing nothing")
         }
     }
 }

@@ -1,7 +1,6 @@
 import Foundation
 import IncantListening
 import IncantProcess
-import Synchronization
 
 /// Says dialogs and questions aloud with espeak-ng (`--speak`), run directly with the text as
 /// one argument (never through a shell), waiting until it has finished speaking.
@@ -11,7 +10,7 @@ import Synchronization
 /// cannot be run, one warning is printed and later calls are silent.
 final class Speaker: DialogSpeaker {
     private let command: [String]
-    private let broken = Mutex(false)
+    private let failure = FailureNotice()
 
     /// - Parameter custom: the speaking program (`IncantPaths/speakCommand`), or `nil` for espeak-ng.
     init(command custom: String?) {
@@ -26,18 +25,8 @@ final class Speaker: DialogSpeaker {
     /// Speaks `text` and returns when done (at once when speaking failed before).
     func say(_ text: String) async {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !trimmed.isEmpty, !broken.withLock({ $0 }) else { return }
+        guard !trimmed.isEmpty, !failure.hasFailed else { return }
         let status = await QuietProcess.run(command + [trimmed])
-        if status != 0 {
-            let first = broken.withLock { wasBroken in
-                defer { wasBroken = true }
-                return !wasBroken
-            }
-            if first {
-                StandardError.print(
-                    "incant: warning: cannot speak with `\(command[0])`"
-                        + (status.map { " (exit status \($0))" } ?? " (not installed?)") + "; printing only")
-            }
-        }
+        if status != 0 { failure.note(doing: "speak", program: command[0], status: status, instead: "printing only") }
     }
 }
