@@ -53,7 +53,9 @@ final class Conversation: Sendable {
     struct Interruption: Sendable {
         let utterance: Utterance
         /// Its recognition against the phrases, when that was made already.
-        let recognition: RecognitionResult?
+        var recognition: RecognitionResult?
+        /// The wake word found in it, when it was looked for.
+        var wakeWord: WakeGate.Heard?
     }
 
     /// The new command that ended the last question, once.
@@ -111,15 +113,16 @@ final class Conversation: Sendable {
             heard(utterance)
             // What is heard as the answer: the utterance, or what follows a wake word in it.
             var said = utterance
-            var wakeWordFirst = false
+            var wakeWord: WakeGate.Heard?
             switch await newCommands?.beforeAnswer(utterance) ?? .answer {
-            case .answer:
+            case .answer, .command:
                 break
-            case .command(let recognition):
-                return interrupt(with: utterance, recognition: recognition, exchange: &exchange)
-            case .afterWakeWord(let rest):
+            case .wakeWord(let heard):
+                guard let rest = heard.rest else {
+                    return interrupt(with: Interruption(utterance: utterance, wakeWord: heard), exchange: &exchange)
+                }
                 said = rest
-                wakeWordFirst = true
+                wakeWord = heard
             }
             speculation?.skip(utterance)
             let recognizer = recognizer
@@ -141,11 +144,12 @@ final class Conversation: Sendable {
                 return Reply(text: heard.transcript)
             }
             // The wake word and no answer after it: a new command, heard whole.
-            if wakeWordFirst {
-                return interrupt(with: utterance, recognition: nil, exchange: &exchange)
+            if let wakeWord {
+                return interrupt(with: Interruption(utterance: utterance, wakeWord: wakeWord), exchange: &exchange)
             }
             if case .command(let recognition) = await newCommands?.afterUnderstoodNothing(utterance) ?? .answer {
-                return interrupt(with: utterance, recognition: recognition, exchange: &exchange)
+                return interrupt(
+                    with: Interruption(utterance: utterance, recognition: recognition), exchange: &exchange)
             }
             return Reply(text: nil)
         default:
@@ -153,13 +157,11 @@ final class Conversation: Sendable {
         }
     }
 
-    /// Ends the question with `utterance`, a new command, kept for the listener to hear next.
-    private func interrupt(
-        with utterance: Utterance, recognition: RecognitionResult?, exchange: inout Exchange
-    ) -> Reply? {
-        if let recognition { exchange.heard = recognition.transcript }
+    /// Ends the question with a new command, kept for the listener to hear next.
+    private func interrupt(with command: Interruption, exchange: inout Exchange) -> Reply? {
+        if let recognition = command.recognition { exchange.heard = recognition.transcript }
         exchange.newCommand = true
-        interruption.withLock { $0 = Interruption(utterance: utterance, recognition: recognition) }
+        interruption.withLock { $0 = command }
         return nil
     }
 

@@ -23,12 +23,12 @@ import Synchronization
 /// accepted utterances teach the ``ListenerConfiguration/learner`` in the background.
 public final class Listener: Sendable {
     public let configuration: ListenerConfiguration
-    /// The shortcuts in use: the configuration's, or the last ones reloaded.
-    private let catalog: Mutex<PhraseCatalog>
+    /// Matches against the shortcuts in use: the configuration's, or the last ones reloaded.
+    private let matcher: Mutex<PhraseMatcher>
 
     public init(_ configuration: ListenerConfiguration) {
         self.configuration = configuration
-        catalog = Mutex(configuration.catalog)
+        matcher = Mutex(PhraseMatcher(catalog: configuration.catalog, options: configuration.matchOptions))
     }
 
     /// Runs a typed query (one received from the bus) as `incant simulate` would: matched
@@ -37,7 +37,7 @@ public final class Listener: Sendable {
     /// the voice.
     public func query(_ text: String) async -> QueryReport {
         let runner = ShortcutRunner(
-            matcher: PhraseMatcher(catalog: catalog.withLock { $0 }, options: configuration.matchOptions),
+            matcher: matcher.withLock { $0 },
             dispatcher: configuration.dispatcher)
         return await runner.run(text, options: configuration.dispatchOptions)
     }
@@ -100,12 +100,11 @@ public final class Listener: Sendable {
         let live = LiveUtterances(
             source: source, detector: config.detector, maximumPending: config.isLive ? nil : 8, onSettled: onSettled)
         defer { live.stop() }
-        let matchOptions = config.matchOptions
         let newCommands = NewCommandCheck(
             wake: config.wakeWord.map { WakeGate(settings: $0, detector: config.detector, unprocessed: tap) },
             control: control,
             recognizer: control?.pushToTalk == true ? nil : recognizer,
-            matcher: { [self] in PhraseMatcher(catalog: self.catalog.withLock { $0 }, options: matchOptions) })
+            matcher: { [self] in self.matcher.withLock { $0 } })
         let conversation = Conversation(
             live: live, recognizer: recognizer, speculation: speculation, speaker: config.speaker,
             typed: config.typedAnswers, isLive: config.isLive, timeout: config.answerTimeout,
@@ -114,8 +113,7 @@ public final class Listener: Sendable {
         let voice = VoiceInteraction(answers: config.dispatcher.interaction, conversation: conversation)
         dispatcher.interaction = voice
         let learning = LearningQueue(learner: config.learner)
-        var runner = ShortcutRunner(
-            matcher: PhraseMatcher(catalog: config.catalog, options: config.matchOptions), dispatcher: dispatcher)
+        var runner = ShortcutRunner(matcher: matcher.withLock { $0 }, dispatcher: dispatcher)
         var watcher = config.reload.map {
             CatalogWatcher(definitionsPath: $0.definitionsPath, phrasesDirectory: $0.phrasesDirectory)
         }
@@ -144,11 +142,10 @@ public final class Listener: Sendable {
                     do {
                         let catalog = try reload.load()
                         try recognizer.reload(catalog)
-                        self.catalog.withLock { $0 = catalog }
+                        let fresh = PhraseMatcher(catalog: catalog, options: config.matchOptions)
+                        matcher.withLock { $0 = fresh }
                         speculation?.discard()
-                        runner = ShortcutRunner(
-                            matcher: PhraseMatcher(catalog: catalog, options: config.matchOptions),
-                            dispatcher: dispatcher)
+                        runner = ShortcutRunner(matcher: fresh, dispatcher: dispatcher)
                         reloaded = true
                         try await handle(.reloaded(phraseCount: catalog.entries.count))
                     } catch {
@@ -169,7 +166,7 @@ public final class Listener: Sendable {
                     break
                 }
                 if wake.isEnabled && !triggered {
-                    switch await wake.command(in: utterance) {
+                    switch await wake.command(in: utterance, known: interruption?.wakeWord) {
                     case .command(let command):
                         utterance = command
                     case .awaitingCommand(let detection):

@@ -23,11 +23,11 @@ struct NewCommandCheck: Sendable {
         /// Not a new command: hear it as the answer.
         case answer
         /// A new command. `recognition` is its recognition against the phrases when that was
-        /// what showed it (nil when the wake word or a trigger did).
+        /// what showed it (nil when a trigger did).
         case command(recognition: RecognitionResult?)
-        /// The wake word, then `rest` in the same breath: the answer when `rest` is one, else
-        /// the utterance is a new command.
-        case afterWakeWord(rest: Utterance)
+        /// The wake word: a new command, unless the speech after it in the same breath is an
+        /// answer.
+        case wakeWord(WakeGate.Heard)
     }
 
     /// Finds the wake word (a gate of the listener's settings; nil without a wake word).
@@ -40,12 +40,11 @@ struct NewCommandCheck: Sendable {
     /// The matcher of the shortcuts in use (they may be reloaded while listening).
     let matcher: @Sendable () -> PhraseMatcher
 
-    /// Before `utterance` is heard as an answer: a new command when it holds the wake word, or
-    /// the speech after the wake word to try as the answer first.
+    /// Before `utterance` is heard as an answer: the wake word, when it holds it.
     func beforeAnswer(_ utterance: Utterance) async -> Verdict {
         // A detector that fails hears no wake word; the listener reports its failures itself.
         guard let wake, let heard = try? await wake.wakeWord(in: utterance) else { return .answer }
-        return heard.rest.map { .afterWakeWord(rest: $0) } ?? .command(recognition: nil)
+        return .wakeWord(heard)
     }
 
     /// After `utterance` was not understood as an answer: a new command when a trigger opened

@@ -33,17 +33,28 @@ struct WakeGate {
 
     var isEnabled: Bool { settings != nil }
 
-    mutating func command(in utterance: Utterance) async -> Verdict {
+    /// The wake word found in an utterance, and the speech after it in the same breath (nil
+    /// when none follows).
+    struct Heard: Sendable {
+        let detection: WakeDetection
+        let rest: Utterance?
+    }
+
+    /// What to do with `utterance`; `known` is the wake word already found in it, if it was
+    /// looked for.
+    mutating func command(in utterance: Utterance, known: Heard? = nil) async -> Verdict {
         guard let settings else { return .command(utterance) }
         if let until = awakeUntil {
             awakeUntil = nil
             if utterance.speechStartSample <= until { return .command(utterance) }
         }
-        let heard: (detection: WakeDetection, rest: Utterance?)?
-        do {
-            heard = try await wakeWord(in: utterance)
-        } catch {
-            return .failed(error)
+        var heard = known
+        if heard == nil {
+            do {
+                heard = try await wakeWord(in: utterance)
+            } catch {
+                return .failed(error)
+            }
         }
         guard let heard else { return .ignored(.noWakeWord) }
         if let rest = heard.rest { return .command(rest) }
@@ -51,15 +62,14 @@ struct WakeGate {
         return .awaitingCommand(heard.detection)
     }
 
-    /// The wake word in `utterance` and the speech after it in the same breath (nil when none
-    /// follows), or nil when the wake word is not in it; opens no window. Throws what the
-    /// detector throws.
-    func wakeWord(in utterance: Utterance) async throws -> (detection: WakeDetection, rest: Utterance?)? {
+    /// The wake word in `utterance` and the speech after it, or nil when the wake word is not
+    /// in it; opens no window. Throws what the detector throws.
+    func wakeWord(in utterance: Utterance) async throws -> Heard? {
         guard let wake = settings?.detector else { return nil }
         let before = unprocessed?.samples(in: utterance.startSample..<utterance.endSample)
         guard let detection = try await DecodingQueue.run({ try wake.detect(in: utterance, unprocessed: before) })
         else { return nil }
-        return (detection, command(after: detection, in: utterance))
+        return Heard(detection: detection, rest: command(after: detection, in: utterance))
     }
 
     /// Opens the window again from stream sample `sample` (the end of a spoken reply), when a
