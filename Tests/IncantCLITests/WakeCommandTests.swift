@@ -136,6 +136,40 @@ struct WakeCommandTests {
         #expect(try String(contentsOfFile: log, encoding: .utf8) == "1 x pepperoni\n1 x pepperoni\n")
     }
 
+    @Test("--wake-earcon plays through aplay on the real ALSA path (the file plugin as the default device)")
+    func earconThroughALSA() async throws {
+        let cli = try CLIRunner()
+        defer { cli.cleanUp() }
+        let audio = try await Speech.recording(["computer", "order a pepperoni pizza"], in: cli.home)
+        let played = cli.home.appendingPathComponent("played.raw").path
+        let asoundrc = """
+            pcm.!default {
+                type file
+                slave.pcm { type null }
+                file "\(played)"
+                format "raw"
+            }
+
+            """
+        try asoundrc.write(to: cli.home.appendingPathComponent(".asoundrc"), atomically: true, encoding: .utf8)
+        let result = try await cli.run(
+            [
+                "listen", "--file", audio, "--json", "--wake", "computer", "--wake-earcon", "chime", "--shortcuts",
+                CLIRunner.demo,
+            ],
+            extraEnvironment: ["PIZZERIA_LOG": cli.home.appendingPathComponent("orders.log").path])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(!result.stderr.contains("cannot play"), "\(result.stderr)")
+        // The chime's 0.2 s of 16-bit samples at 16 kHz (the device may pad its last period with silence).
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: played))
+        #expect(bytes.count >= 3_200 * 2, "\(bytes.count) bytes")
+        let samples = stride(from: 0, to: min(bytes.count, 6_400) - 1, by: 2).map {
+            Int16(bitPattern: UInt16(bytes[$0]) | UInt16(bytes[$0 + 1]) << 8)
+        }
+        let peak = samples.map { abs(Int($0)) }.max() ?? 0
+        #expect(peak > 8_000 && peak < 11_000, "peak \(peak)")
+    }
+
     @Test("a missing or too long --wake-earcon file is refused with its name, and an earcon without a wake phrase")
     func badEarcon() async throws {
         let cli = try CLIRunner()
