@@ -100,6 +100,18 @@ struct WakeCommandTests {
         #expect(result.stderr.contains("when-addressed"), "\(result.stderr)")
     }
 
+    /// `incant listen --wake computer --wake-earcon chime` over `audio`, with the demo shortcuts.
+    static func listenWithChime(
+        _ cli: CLIRunner, _ audio: String, environment: [String: String]
+    ) async throws -> CLIRunner.Result {
+        try await cli.run(
+            [
+                "listen", "--file", audio, "--json", "--wake", "computer", "--wake-earcon", "chime", "--shortcuts",
+                CLIRunner.demo,
+            ],
+            extraEnvironment: environment)
+    }
+
     @Test("--wake-earcon chime plays a WAV through the player program when the wake word comes alone")
     func earconPlayed() async throws {
         let cli = try CLIRunner()
@@ -110,12 +122,8 @@ struct WakeCommandTests {
         try "#!/bin/sh\ncat >> \"$EARCON_OUT\"\n".write(toFile: player, atomically: true, encoding: .utf8)
         try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: player)
         let log = cli.home.appendingPathComponent("orders.log").path
-        let result = try await cli.run(
-            [
-                "listen", "--file", audio, "--json", "--wake", "computer", "--wake-earcon", "chime", "--shortcuts",
-                CLIRunner.demo,
-            ],
-            extraEnvironment: ["PIZZERIA_LOG": log, "INCANT_PLAY_COMMAND": player, "EARCON_OUT": played])
+        let result = try await Self.listenWithChime(
+            cli, audio, environment: ["PIZZERIA_LOG": log, "INCANT_PLAY_COMMAND": player, "EARCON_OUT": played])
         #expect(result.status == 0, "\(result.stderr)")
         let bytes = try Data(contentsOf: URL(fileURLWithPath: played))
         // One chime: a WAV header and 0.2 s of 16-bit samples at 16 kHz.
@@ -123,12 +131,8 @@ struct WakeCommandTests {
         #expect(bytes.prefix(4) == Data("RIFF".utf8))
         #expect(try String(contentsOfFile: log, encoding: .utf8) == "1 x pepperoni\n")
         // A player that fails is warned about once, and the command still runs.
-        let failing = try await cli.run(
-            [
-                "listen", "--file", audio, "--json", "--wake", "computer", "--wake-earcon", "chime", "--shortcuts",
-                CLIRunner.demo,
-            ],
-            extraEnvironment: ["PIZZERIA_LOG": log, "INCANT_PLAY_COMMAND": "false"])
+        let failing = try await Self.listenWithChime(
+            cli, audio, environment: ["PIZZERIA_LOG": log, "INCANT_PLAY_COMMAND": "false"])
         #expect(failing.status == 0, "\(failing.stderr)")
         #expect(
             failing.stderr.components(separatedBy: "cannot play the earcon with `false`").count == 2,
@@ -152,12 +156,8 @@ struct WakeCommandTests {
 
             """
         try asoundrc.write(to: cli.home.appendingPathComponent(".asoundrc"), atomically: true, encoding: .utf8)
-        let result = try await cli.run(
-            [
-                "listen", "--file", audio, "--json", "--wake", "computer", "--wake-earcon", "chime", "--shortcuts",
-                CLIRunner.demo,
-            ],
-            extraEnvironment: ["PIZZERIA_LOG": cli.home.appendingPathComponent("orders.log").path])
+        let result = try await Self.listenWithChime(
+            cli, audio, environment: ["PIZZERIA_LOG": cli.home.appendingPathComponent("orders.log").path])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(!result.stderr.contains("cannot play"), "\(result.stderr)")
         // The chime's 0.2 s of 16-bit samples at 16 kHz (the device may pad its last period with silence).
