@@ -56,6 +56,18 @@ public final class ListenerControl: Sendable {
 
         var now: Int { position?() ?? 0 }
 
+        /// Whether `utterance` starts after a trigger pressed at `trigger` (or just before it).
+        static func starts(_ utterance: Utterance, after trigger: Int) -> Bool {
+            utterance.speechStartSample + ListenerControl.triggerLead >= trigger
+        }
+
+        /// Whether the trigger pressed at `pressed` (the waiting one by default) opens `utterance`:
+        /// it starts after the trigger and within `window` samples of it.
+        func triggerOpens(_ utterance: Utterance, window: Int, pressed: Int? = nil) -> Bool {
+            guard let trigger = pressed ?? trigger else { return false }
+            return Self.starts(utterance, after: trigger) && utterance.speechStartSample <= trigger + window
+        }
+
         mutating func interrupt(_ reason: DecisionRejection) {
             interruptions.append((now, reason))
             if interruptions.count > 64 { interruptions.removeFirst(interruptions.count - 64) }
@@ -173,25 +185,23 @@ public final class ListenerControl: Sendable {
         }
     }
 
-    /// What to do with `utterance`, taking the trigger it uses.
     /// Whether a trigger waits to open `utterance` as its command, as ``admission(of:)`` would
     /// find, without taking the trigger.
     func isTriggered(for utterance: Utterance) -> Bool {
         let window = AudioFormat.sampleCount(for: triggerWindow)
-        return state.withLock { state in
-            guard !state.muted, let trigger = state.trigger else { return false }
-            return utterance.speechStartSample + Self.triggerLead >= trigger
-                && utterance.speechStartSample <= trigger + window
-        }
+        return state.withLock { !$0.muted && $0.triggerOpens(utterance, window: window) }
     }
 
     /// Takes the trigger waiting to open `utterance`, when there is one: it was pressed to answer
     /// a question, and opens no later command.
     func takeTrigger(for utterance: Utterance) {
-        guard isTriggered(for: utterance) else { return }
-        state.withLock { $0.trigger = nil }
+        let window = AudioFormat.sampleCount(for: triggerWindow)
+        state.withLock { state in
+            if state.triggerOpens(utterance, window: window) { state.trigger = nil }
+        }
     }
 
+    /// What to do with `utterance`, taking the trigger it uses.
     func admission(of utterance: Utterance) -> CommandAdmission {
         let window = AudioFormat.sampleCount(for: triggerWindow)
         return state.withLock { state in
@@ -203,9 +213,10 @@ public final class ListenerControl: Sendable {
             }
             let interrupted = state.interruptionsSeen != state.interruptionCount
             state.interruptionsSeen = state.interruptionCount
-            if let trigger = state.trigger, utterance.speechStartSample + Self.triggerLead >= trigger {
+            // A trigger is used up by the first utterance that starts after it, in its window or not.
+            if let trigger = state.trigger, State.starts(utterance, after: trigger) {
                 state.trigger = nil
-                if utterance.speechStartSample <= trigger + window { return .command }
+                if state.triggerOpens(utterance, window: window, pressed: trigger) { return .command }
             }
             return pushToTalk ? .ignored(.notTriggered) : .listen(interrupted: interrupted)
         }
