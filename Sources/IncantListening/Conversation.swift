@@ -27,7 +27,7 @@ final class Conversation: Sendable {
     let newCommands: NewCommandCheck?
     private let exchanges = Mutex<[Exchange]>([])
     /// A new command heard where an answer was awaited, for the listener to hear next.
-    private let interruption = Mutex<Interruption?>(nil)
+    private let interruption = Mutex<NewCommandCheck.NewCommand?>(nil)
     /// The stream sample at which the last utterance heard (a command or an answer) ended.
     private let heardUntil = Mutex(0)
 
@@ -48,18 +48,8 @@ final class Conversation: Sendable {
         self.emit = emit
     }
 
-    /// A new command said while a question waited: the question ended unanswered, and this is
-    /// the next utterance to hear as a command.
-    struct Interruption: Sendable {
-        let utterance: Utterance
-        /// Its recognition against the phrases, when that was made already.
-        var recognition: RecognitionResult?
-        /// The wake word found in it, when it was looked for.
-        var wakeWord: WakeGate.Heard?
-    }
-
     /// The new command that ended the last question, once.
-    func takeInterruption() -> Interruption? {
+    func takeInterruption() -> NewCommandCheck.NewCommand? {
         interruption.withLock { current in
             defer { current = nil }
             return current
@@ -113,16 +103,12 @@ final class Conversation: Sendable {
             heard(utterance)
             // What is heard as the answer: the utterance, or what follows a wake word in it.
             var said = utterance
-            var wakeWord: WakeGate.Heard?
-            switch await newCommands?.beforeAnswer(utterance) ?? .answer {
-            case .answer, .command:
-                break
-            case .wakeWord(let heard):
-                guard let rest = heard.rest else {
-                    return interrupt(with: Interruption(utterance: utterance, wakeWord: heard), exchange: &exchange)
+            let wakeWord = await newCommands?.wakeWord(in: utterance)
+            if let wakeWord {
+                guard let rest = wakeWord.rest else {
+                    return interrupt(with: .init(utterance: utterance, wakeWord: wakeWord), exchange: &exchange)
                 }
                 said = rest
-                wakeWord = heard
             }
             speculation?.skip(utterance)
             let recognizer = recognizer
@@ -145,11 +131,10 @@ final class Conversation: Sendable {
             }
             // The wake word and no answer after it: a new command, heard whole.
             if let wakeWord {
-                return interrupt(with: Interruption(utterance: utterance, wakeWord: wakeWord), exchange: &exchange)
+                return interrupt(with: .init(utterance: utterance, wakeWord: wakeWord), exchange: &exchange)
             }
-            if case .command(let recognition) = await newCommands?.afterUnderstoodNothing(utterance) ?? .answer {
-                return interrupt(
-                    with: Interruption(utterance: utterance, recognition: recognition), exchange: &exchange)
+            if let command = await newCommands?.newCommand(notAnswering: utterance) {
+                return interrupt(with: command, exchange: &exchange)
             }
             return Reply(text: nil)
         default:
@@ -158,7 +143,7 @@ final class Conversation: Sendable {
     }
 
     /// Ends the question with a new command, kept for the listener to hear next.
-    private func interrupt(with command: Interruption, exchange: inout Exchange) -> Reply? {
+    private func interrupt(with command: NewCommandCheck.NewCommand, exchange: inout Exchange) -> Reply? {
         if let recognition = command.recognition { exchange.heard = recognition.transcript }
         exchange.newCommand = true
         interruption.withLock { $0 = command }

@@ -18,16 +18,14 @@ import IncantSpeech
 ///   phrases, and is a new command when it is accepted outright (every check passed, nothing to
 ///   ask). Not with push-to-talk, where a command needs a trigger.
 struct NewCommandCheck: Sendable {
-    /// What was found in an utterance heard while a question waits.
-    enum Verdict: Sendable {
-        /// Not a new command: hear it as the answer.
-        case answer
-        /// A new command. `recognition` is its recognition against the phrases when that was
-        /// what showed it (nil when a trigger did).
-        case command(recognition: RecognitionResult?)
-        /// The wake word: a new command, unless the speech after it in the same breath is an
-        /// answer.
-        case wakeWord(WakeGate.Heard)
+    /// A new command said while a question waited: the question ends unanswered, and the
+    /// listener hears this next.
+    struct NewCommand: Sendable {
+        let utterance: Utterance
+        /// Its recognition against the phrases, when that was what showed it.
+        var recognition: RecognitionResult?
+        /// The wake word found in it, when that was what showed it.
+        var wakeWord: WakeGate.Heard?
     }
 
     /// Finds the wake word (a gate of the listener's settings; nil without a wake word).
@@ -40,23 +38,24 @@ struct NewCommandCheck: Sendable {
     /// The matcher of the shortcuts in use (they may be reloaded while listening).
     let matcher: @Sendable () -> PhraseMatcher
 
-    /// Before `utterance` is heard as an answer: the wake word, when it holds it.
-    func beforeAnswer(_ utterance: Utterance) async -> Verdict {
+    /// Before `utterance` is heard as an answer: the wake word in it, if it holds it. The
+    /// utterance is then a new command unless the speech after the wake word is an answer.
+    func wakeWord(in utterance: Utterance) async -> WakeGate.Heard? {
         // A detector that fails hears no wake word; the listener reports its failures itself.
-        guard let wake, let heard = try? await wake.wakeWord(in: utterance) else { return .answer }
-        return .wakeWord(heard)
+        guard let wake else { return nil }
+        return try? await wake.wakeWord(in: utterance)
     }
 
     /// After `utterance` was not understood as an answer: a new command when a trigger opened
     /// it or, without a wake word, the phrases accept it outright. A recognizer that fails finds
     /// no command.
-    func afterUnderstoodNothing(_ utterance: Utterance) async -> Verdict {
-        if control?.isTriggered(for: utterance) == true { return .command(recognition: nil) }
-        guard wake == nil, let recognizer else { return .answer }
+    func newCommand(notAnswering utterance: Utterance) async -> NewCommand? {
+        if control?.isTriggered(for: utterance) == true { return NewCommand(utterance: utterance) }
+        guard wake == nil, let recognizer else { return nil }
         let samples = utterance.samples
         guard let recognition = try? await DecodingQueue.run({ try recognizer.recognize(samples, cancellation: nil) })
-        else { return .answer }
+        else { return nil }
         let understanding = UtteranceInterpreter(recognizer: recognizer, matcher: matcher()).interpret(recognition)
-        return understanding.decision.accepted == nil ? .answer : .command(recognition: recognition)
+        return understanding.decision.accepted == nil ? nil : NewCommand(utterance: utterance, recognition: recognition)
     }
 }
