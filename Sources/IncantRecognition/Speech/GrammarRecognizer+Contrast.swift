@@ -120,8 +120,9 @@ extension GrammarRecognizer {
         let lines =
             ["FSG_BEGIN contrast", "NUM_STATES \(next)", "START_STATE 0", "FINAL_STATE \(places.count)"] + transitions
             + ["FSG_END"]
-        try decoder.loadGrammar(fsg: lines.joined(separator: "\n") + "\n", named: Self.contrastSearch)
-        return try decoder.decode(frames, range: range, search: Self.contrastSearch)
+        let aligner = contrastDecoder ?? decoder
+        try aligner.loadGrammar(fsg: lines.joined(separator: "\n") + "\n", named: Self.contrastSearch)
+        return try aligner.decode(frames, range: range, search: Self.contrastSearch)
     }
 }
 
