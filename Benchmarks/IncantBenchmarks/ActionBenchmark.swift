@@ -87,7 +87,6 @@ struct ActionBenchmark {
                     return (value, parts.count == 2 ? parts[1] : nil)
                 }
             case "--contrast-span": options.contrastSpanLength = max(1, Int(try next()) ?? 1)
-            case "--every-senone-contrasts": options.alignsContrastsOnEverySenone = true
             case "--show-wrong": showsWrong = true
             case "--no-baseline": measuresBaseline = false
             case "--ending": ending = try next()

@@ -90,7 +90,6 @@ struct LeverSweep {
             // The lower threshold for asking "Did you say …?", or `off`.
             case "--confirmation-threshold": options.confirmationThreshold = Double(try next())
             case "--contrast-span": options.contrastSpanLength = max(1, Int(try next()) ?? 1)
-            case "--every-senone-contrasts": options.alignsContrastsOnEverySenone = true
             // An MLLR transform for narrow channels, or `off`.
             case "--narrow-adaptation": narrowAdaptation = try next()
             // An MLLR transform for narrow channels that keep 4–5 kHz.

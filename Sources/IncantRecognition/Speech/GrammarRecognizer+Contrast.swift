@@ -120,9 +120,8 @@ extension GrammarRecognizer {
         let lines =
             ["FSG_BEGIN contrast", "NUM_STATES \(next)", "START_STATE 0", "FINAL_STATE \(places.count)"] + transitions
             + ["FSG_END"]
-        let aligner = contrastDecoder ?? decoder
-        try aligner.loadGrammar(fsg: lines.joined(separator: "\n") + "\n", named: Self.contrastSearch)
-        return try aligner.decode(frames, range: range, search: Self.contrastSearch)
+        try decoder.loadGrammar(fsg: lines.joined(separator: "\n") + "\n", named: Self.contrastSearch)
+        return try decoder.decode(frames, range: range, search: Self.contrastSearch)
     }
 }
 

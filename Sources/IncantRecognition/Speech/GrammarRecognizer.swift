@@ -25,17 +25,14 @@ public final class GrammarRecognizer: @unchecked Sendable {
     /// The decoder of the phone loop when it runs beside the grammar search
     /// (``RecognizerOptions/decodesPhoneLoopInParallel``); nil when `decoder` runs both.
     let phoneLoopDecoder: PocketSphinxDecoder?
-    /// The decoder of the contrasts' alignments when it scores every senone
-    /// (``RecognizerOptions/alignsContrastsOnEverySenone``); nil aligns them on `decoder`.
-    let contrastDecoder: PocketSphinxDecoder?
     /// Switches the transforms for narrow channels on and off; nil when there is none to switch
     /// (``RecognizerOptions/narrowBandAdaptation`` and ``RecognizerOptions/bandLimitedAdaptation``
     /// unset, or a transform of the user's).
     let channelAdaptation: ChannelAdaptation?
 
     /// The decoders that search the utterance and so hold the same transform: the phrase
-    /// search's, and the phone loop's and the contrasts' when they have their own.
-    var acousticDecoders: [PocketSphinxDecoder] { [decoder] + [phoneLoopDecoder, contrastDecoder].compactMap(\.self) }
+    /// search's, and the phone loop's when it has its own.
+    var acousticDecoders: [PocketSphinxDecoder] { [decoder] + (phoneLoopDecoder.map { [$0] } ?? []) }
 
     struct State {
         var grammar: SpeechGrammar
@@ -62,14 +59,6 @@ public final class GrammarRecognizer: @unchecked Sendable {
         } else {
             let subset = try DictionarySubset(path: located.dictionary, words: grammar.words)
             self.decoder = try Self.decoder(model: located, dictionary: subset.text, options: options.decoder)
-        }
-        if options.alignsContrastsOnEverySenone && options.contrastMargin != nil {
-            var everySenone = options.decoder
-            everySenone.extraArguments.append(("-compallsen", "yes"))
-            let subset = try DictionarySubset(path: located.dictionary, words: grammar.words)
-            self.contrastDecoder = try Self.decoder(model: located, dictionary: subset.text, options: everySenone)
-        } else {
-            self.contrastDecoder = nil
         }
         if options.usesPhoneLoop && options.decodesPhoneLoopInParallel {
             // The phone loop needs the acoustic model only; pocketsphinx wants some dictionary.
@@ -260,9 +249,7 @@ public final class GrammarRecognizer: @unchecked Sendable {
     /// alternates `word(2)`, `word(3)` … (pocketsphinx refuses the same name twice).
     private func addWord(_ word: String, pronunciations: [String]) throws {
         for (index, phones) in pronunciations.enumerated() {
-            let name = index == 0 ? word : "\(word)(\(index + 1))"
-            try decoder.addWord(name, phones: phones)
-            try contrastDecoder?.addWord(name, phones: phones)
+            try decoder.addWord(index == 0 ? word : "\(word)(\(index + 1))", phones: phones)
         }
     }
 

@@ -63,11 +63,6 @@ public struct RecognizerOptions: Sendable {
     /// place, and the longest replacement: 2 also sets "twelve" against "twenty one" and
     /// "bedroom" against "living room"; 1 contrasts single words with single words only.
     public var contrastSpanLength: Int = 2
-    /// Aligns the contrasts on a decoder of their own that scores every senone in each frame
-    /// (`-compallsen yes`), so that the word heard and its rival are scored against the same
-    /// best senone; false aligns them on the phrase search's decoder, which scores only the
-    /// senones its active states need. See <doc:HowAcceptanceIsDecided>.
-    public var alignsContrastsOnEverySenone: Bool = false
     /// Pronunciation overrides (cmudict format) read before guessing unknown words.
     public var dictionaryFiles: [String]
     /// Where espeak-ng is looked up to guess words no dictionary has (`IncantPaths.searchPath`);
