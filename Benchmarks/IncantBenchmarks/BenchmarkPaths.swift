@@ -33,6 +33,12 @@ struct BenchmarkPaths {
     var dictionary: String { root + "/models/dictionary.dict" }
     /// The project's transform for narrow channels (``RecognizerOptions/narrowBandAdaptation``),
     /// read by `incant` by default; nil while it has not been made.
+    /// The shipped common-words file of the word loop, when present.
+    var commonWords: String? {
+        let path = root + "/models/common-words.txt"
+        return FileManager.default.fileExists(atPath: path) ? path : nil
+    }
+
     var narrowBandTransform: String? {
         let path = root + "/models/narrow-band.mllr"
         return FileManager.default.fileExists(atPath: path) ? path : nil

@@ -52,6 +52,8 @@ struct LeverSweep {
     var adaptationChannels: [RealRoomClips.Channel?] = []
     /// The transform for narrow channels (`--narrow-adaptation FILE|off`; nil: the project's).
     var narrowAdaptation: String?
+    /// The common-words file of the word loop (nil: the project's).
+    var commonWords: String?
     /// Adapt while decoding each condition (``OnlineAdaptation``: a listener in that room),
     /// every worker its own, starting unadapted.
     var adaptsOnline = false
@@ -90,6 +92,10 @@ struct LeverSweep {
             // The lower threshold for asking "Did you say …?", or `off`.
             case "--confirmation-threshold": options.confirmationThreshold = Double(try next())
             case "--contrast-span": options.contrastSpanLength = max(1, Int(try next()) ?? 1)
+            // The least word-loop margin, or `off`.
+            case "--word-loop-margin": options.acceptance.minimumWordLoopMargin = Double(try next())
+            // A file of common words, one a line, for the word loop (default: models/common-words.txt).
+            case "--common-words": commonWords = try next()
             // An MLLR transform for narrow channels, or `off`.
             case "--narrow-adaptation": narrowAdaptation = try next()
             // An MLLR transform for narrow channels that keep 4–5 kHz.
@@ -166,6 +172,7 @@ struct LeverSweep {
         configured.dictionaryFiles = [paths.dictionary]
         configured.narrowBandAdaptation =
             narrowAdaptation == "off" ? nil : narrowAdaptation ?? paths.narrowBandTransform
+        if let file = commonWords ?? paths.commonWords { configured.commonWords = try CommonWords.read(path: file) }
         let coffee = CoffeeRecordings(paths: paths)
         let coffeeCatalog = PhraseCatalog(shortcuts: try coffee.shortcuts())
         let homeCatalog = PhraseCatalog(shortcuts: try DefinitionLoader.load(path: paths.homePhrases))
@@ -240,7 +247,7 @@ struct LeverSweep {
         defer {
             if let dumpPath {
                 let header =
-                    "condition\tclip\tpositive\taccepted\tmatchCorrect\ttranscript\tmargin\tworst\tcoverage\tsupport\twordFrames\tspeechFrames\tvoicing\tabove\tagree\tvoicedCoverage\tunexplainedVoiced\tbelowPeak\trightAmong\tlisted\toutsideMargin\toutsideFrames\toutsideVoicing\tloopWordScore\tminPosterior\tminContrastPosterior\tcontrastMargins\tmeaningPosterior\twordPosteriors\tconfidence\n"
+                    "condition\tclip\tpositive\taccepted\tmatchCorrect\ttranscript\tmargin\tworst\tcoverage\tsupport\twordFrames\tspeechFrames\tvoicing\tabove\tagree\tvoicedCoverage\tunexplainedVoiced\tbelowPeak\trightAmong\tlisted\toutsideMargin\toutsideFrames\toutsideVoicing\tloopWordScore\twordLoopMargin\tminPosterior\tminContrastPosterior\tcontrastMargins\tmeaningPosterior\twordPosteriors\tconfidence\n"
                 try? (header + dump.withLock { $0 }.joined()).write(toFile: dumpPath, atomically: true, encoding: .utf8)
             }
         }
@@ -376,6 +383,7 @@ struct LeverSweep {
                 e.map { String(format: "%.2f", $0.outsideMargin) } ?? "", "\(e?.outsideFrames ?? 0)",
                 e.map { String(format: "%.3f", $0.outsideVoicing) } ?? "",
                 e.map { String(format: "%.2f", $0.loopWordScore) } ?? "",
+                e?.wordLoopMargin.map { String(format: "%.2f", $0) } ?? "",
                 posteriorColumn(understanding.words.compactMap(\.framePosterior)),
                 posteriorColumn(understanding.contrasts.compactMap(posterior)),
                 understanding.contrasts.map { String(format: "%.0f", $0.margin) }.joined(separator: ","),

@@ -44,10 +44,12 @@ final class IncantSystem: SpeechSystem, @unchecked Sendable {
     let recognizer: GrammarRecognizer
     let interpreter: SpeechInterpreter
 
-    /// Incant as shipped, with the project's transform for narrow channels.
+    /// Incant as shipped, with the project's transform for narrow channels and common words.
     convenience init(catalog: PhraseCatalog, dictionaryFiles: [String]) throws {
         var options = RecognizerOptions(dictionaryFiles: dictionaryFiles)
-        options.narrowBandAdaptation = BenchmarkPaths().narrowBandTransform
+        let paths = BenchmarkPaths()
+        options.narrowBandAdaptation = paths.narrowBandTransform
+        if let file = paths.commonWords { options.commonWords = try CommonWords.read(path: file) }
         try self.init(catalog: catalog, options: options)
     }
 

@@ -14,7 +14,9 @@ import Foundation
 /// - **voicing**: how much of the words' time is voiced, periodic at a speaking pitch (a
 ///   phrase laid over clatter is hardly voiced at all);
 /// - **phone agreement**: how many of the words' own phones the free loop heard over them (in
-///   noise, unrelated speech forced onto a phrase shares none).
+///   noise, unrelated speech forced onto a phrase shares none);
+/// - **word-loop margin**: how the words score against a free loop of common English words
+///   over their frames (speech that was no phrase is explained better by other words).
 ///
 /// Confidence is `1 / (1 + exp(-(score - centre) / marginScale))`, where the score is the mean
 /// word margin moved by the phone agreement (``score(_:)``, ``agreementWeight``) and the centre
@@ -25,7 +27,8 @@ import Foundation
 /// voiced coverage below ``minimumNoisyVoicedCoverage`` (which then replaces coverage) with more
 /// than ``noisyVoicedAllowance`` voiced frames unexplained, or words more than
 /// ``maximumNoisyWordsBelowPeak`` dB below the utterance's loudest audio (unless their
-/// surroundings are voiced, ``voicedBackground``).
+/// surroundings are voiced, ``voicedBackground``); it is also 0 when the word-loop margin was
+/// measured and is below ``minimumWordLoopMargin``.
 public struct AcceptancePolicy: Sendable, Hashable {
     /// The mean word margin (log units per frame) that maps to confidence 0.5.
     public var marginCenter: Double
@@ -111,6 +114,10 @@ public struct AcceptancePolicy: Sendable, Hashable {
     /// Other people talking behind the speaker fill the quiet frames of the words and the audio
     /// around them alike; kitchen clatter beside short speech is hardly voiced.
     public var voicedBackground: Double? = nil
+    /// When set, the least ``AcousticEvidence/wordLoopMargin`` (log units per frame) of words that
+    /// would otherwise be accepted or asked about; measured only with
+    /// ``RecognizerOptions/commonWords``.
+    public var minimumWordLoopMargin: Double? = nil
 
     public init(
         marginCenter: Double, marginScale: Double, minimumCoverage: Double, speechGate: Double = 0,
@@ -119,8 +126,9 @@ public struct AcceptancePolicy: Sendable, Hashable {
         agreementCenter: Double = 0, shortPhraseRaise: Double = 0, minimumNoisySupport: Double = 0,
         minimumNoisyVoicedCoverage: Double? = nil, noisyVoicedAllowance: Int = 0,
         maximumNoisyWordsBelowPeak: Double? = nil, noisyVoicedWordGate: Double? = nil,
-        voicedBackground: Double? = nil
+        voicedBackground: Double? = nil, minimumWordLoopMargin: Double? = nil
     ) {
+        self.minimumWordLoopMargin = minimumWordLoopMargin
         self.voicedBackground = voicedBackground
         self.noisyVoicedWordGate = noisyVoicedWordGate
         self.maximumNoisyWordsBelowPeak = maximumNoisyWordsBelowPeak
@@ -148,7 +156,7 @@ public struct AcceptancePolicy: Sendable, Hashable {
         wordRelativeGate: 6, minimumVoicing: 0.25, noisyMarginCenter: -36, minimumNoisyPhoneAgreement: 0.02,
         agreementWeight: 50, agreementCenter: 0.2, shortPhraseRaise: 8,
         minimumNoisySupport: 0.6, minimumNoisyVoicedCoverage: 0.9, noisyVoicedAllowance: 10,
-        maximumNoisyWordsBelowPeak: 16, noisyVoicedWordGate: 3)
+        maximumNoisyWordsBelowPeak: 16, noisyVoicedWordGate: 3, minimumWordLoopMargin: -4)
 
     /// Confidence in [0, 1].
     public func confidence(_ evidence: AcousticEvidence) -> Double {
@@ -160,7 +168,8 @@ public struct AcceptancePolicy: Sendable, Hashable {
             evidence.meanWordMargin.isFinite,
             quiet || evidence.phoneAgreement >= minimumNoisyPhoneAgreement,
             quiet || evidence.wordsBelowPeak <= (maximumNoisyWordsBelowPeak ?? .infinity)
-                || evidence.outsideVoicing >= (voicedBackground ?? .infinity)
+                || evidence.outsideVoicing >= (voicedBackground ?? .infinity),
+            evidence.wordLoopMargin.map { $0 >= (minimumWordLoopMargin ?? -.infinity) } ?? true
         else { return 0 }
         let center =
             center(wordsAboveBackground: above) + raise(wordFrames: evidence.wordFrames, wordsAboveBackground: above)

@@ -57,7 +57,8 @@ public final class GrammarRecognizer: @unchecked Sendable {
         if options.loadsFullDictionary {
             self.decoder = try PocketSphinxDecoder(model: located, options: options.decoder)
         } else {
-            let subset = try DictionarySubset(path: located.dictionary, words: grammar.words)
+            let subset = try DictionarySubset(
+                path: located.dictionary, words: grammar.words.union(options.commonWords))
             self.decoder = try Self.decoder(model: located, dictionary: subset.text, options: options.decoder)
         }
         if options.usesPhoneLoop && options.decodesPhoneLoopInParallel {
@@ -79,6 +80,43 @@ public final class GrammarRecognizer: @unchecked Sendable {
         if options.usesPhoneLoop && phoneLoopDecoder == nil {
             try decoder.loadPhoneLoop()
         }
+    }
+
+    /// The search of the free loop of ``RecognizerOptions/commonWords``.
+    static let wordLoopSearch = "_word_loop"
+
+    /// Whether the word-loop margin is measured: words to loop over and a policy that checks it.
+    var measuresWordLoop: Bool {
+        !options.commonWords.isEmpty && options.usesPhoneLoop && options.acceptance.minimumWordLoopMargin != nil
+    }
+
+    /// Loads the free loop of the common words and `grammar`'s own words (those the decoder can
+    /// pronounce), each word equally likely after any other.
+    private func loadWordLoop(_ grammar: SpeechGrammar) throws {
+        let words = Set(options.commonWords).union(grammar.words)
+            .filter { decoder.pronunciation(of: $0) != nil && !TextSlotPlaceholder.isPlaceholder($0) }.sorted()
+        guard !words.isEmpty else { return }
+        let probability = String(format: "%.8f", 1 / Double(words.count))
+        let lines =
+            ["FSG_BEGIN words", "NUM_STATES 2", "START_STATE 0", "FINAL_STATE 1"]
+            + words.flatMap { ["TRANSITION 0 1 \(probability) \($0)", "TRANSITION 1 1 \(probability) \($0)"] }
+            + ["FSG_END"]
+        try decoder.loadGrammar(fsg: lines.joined(separator: "\n") + "\n", named: Self.wordLoopSearch)
+    }
+
+    /// The per-frame margin of `words` against the free word loop, searched over their frames and
+    /// 5 frames either side; nil when the loop finds no path.
+    func wordLoopMargin(of words: [WordSegment], frames: CepstralFrames) throws -> Double? {
+        guard let first = words.first, let last = words.last else { return nil }
+        let range = max(0, first.startFrame - 5)..<min(frames.count, last.endFrame + 6)
+        guard let loop = try decoder.decode(frames, range: range, search: Self.wordLoopSearch) else { return nil }
+        let score = words.reduce(0.0) { $0 + Double($1.acousticScore) }
+        var loopScore = 0.0
+        for word in loop.words where word.endFrame >= first.startFrame && word.startFrame <= last.endFrame {
+            let overlap = min(last.endFrame, word.endFrame) - max(first.startFrame, word.startFrame) + 1
+            loopScore += Double(word.acousticScore) * Double(overlap) / Double(max(1, word.frameCount))
+        }
+        return (score - loopScore) / Double(max(1, last.endFrame - first.startFrame + 1))
     }
 
     /// A decoder of `model` started with the dictionary `text` (cmudict format).
@@ -209,6 +247,7 @@ public final class GrammarRecognizer: @unchecked Sendable {
         } else {
             try decoder.loadGrammar(jsgf: grammar.jsgf, named: Self.grammarSearch)
         }
+        if measuresWordLoop { try loadWordLoop(grammar) }
         try decoder.activateSearch(Self.grammarSearch)
         return State(grammar: grammar, addedWords: added)
     }
@@ -298,19 +337,31 @@ public final class GrammarRecognizer: @unchecked Sendable {
         let textSlots = TextSlotRuns(hypothesis)
         var margin = 0.0
         var confidence = 1.0
+        // The features, once computed (the contrasts and the word loop search them again).
+        var features = shared
         var evidence: AcousticEvidence?
         if let phones = phoneLoop {
             let policy = options.acceptance
-            let measured = AcousticEvidence(
+            var measured = AcousticEvidence(
                 grammar: textSlots?.carrier ?? hypothesis, phoneLoop: textSlots?.maskingSlots(in: phones) ?? phones,
                 levels: policy.needsFrameLevels ? FrameLevels(samples: samples) : nil,
                 speechGate: policy.speechGate, wordRelativeGate: policy.wordRelativeGate,
                 voicedWordGate: policy.noisyVoicedWordGate,
                 voicing: policy.needsVoicing ? Voicing(samples: samples) : nil,
                 pronunciations: { [decoder] word in decoder.pronunciations(of: word) })
-            evidence = measured
             margin = measured.utteranceMargin
             confidence = options.acceptance.confidence(measured)
+            // Only words that would be run or asked about; a slot's frames are no carrier word's.
+            if measuresWordLoop, textSlots == nil,
+                confidence >= min(options.rejectionThreshold, options.confirmationThreshold ?? 1),
+                let frames = try shared ?? decoder.cepstra(of: samples)
+            {
+                if cancellation?.isCancelled == true { throw CancellationError() }
+                features = frames
+                measured.wordLoopMargin = try wordLoopMargin(of: hypothesis.spokenWords, frames: frames)
+                confidence = options.acceptance.confidence(measured)
+            }
+            evidence = measured
         }
         // Speech the decoder explained (even partly) as garbage is not a phrase.
         let garbage = hypothesis.spokenWords.contains { GarbageModel.isGarbage($0.word) }
@@ -328,7 +379,7 @@ public final class GrammarRecognizer: @unchecked Sendable {
             confidence >= options.rejectionThreshold ? nil : garbage ? .filler : .unlikePhrases
         var contrasts: [WordContrast] = []
         if options.contrastMargin != nil, rejection == nil,
-            let frames = try shared ?? decoder.cepstra(of: samples)
+            let frames = try features ?? decoder.cepstra(of: samples)
         {
             if cancellation?.isCancelled == true { throw CancellationError() }
             contrasts = try self.contrasts(of: textSlots?.withTokens ?? hypothesis, frames: frames)

@@ -63,6 +63,12 @@ public struct RecognizerOptions: Sendable {
     /// place, and the longest replacement: 2 also sets "twelve" against "twenty one" and
     /// "bedroom" against "living room"; 1 contrasts single words with single words only.
     public var contrastSpanLength: Int = 2
+    /// Common English words (in the model's dictionary) that a free loop of words, with the
+    /// grammar's own words added, is made of; the spoken words are scored against that loop over
+    /// their frames (``AcousticEvidence/wordLoopMargin``) when the acceptance policy checks it
+    /// (``AcceptancePolicy/minimumWordLoopMargin``). Empty (the default) measures nothing. The
+    /// project ships a list (`models/common-words.txt`); see <doc:HowAcceptanceIsDecided>.
+    public var commonWords: [String] = []
     /// Pronunciation overrides (cmudict format) read before guessing unknown words.
     public var dictionaryFiles: [String]
     /// Where espeak-ng is looked up to guess words no dictionary has (`IncantPaths.searchPath`);

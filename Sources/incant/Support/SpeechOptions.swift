@@ -78,6 +78,13 @@ struct SpeechOptions: ParsableArguments {
         if let project, FileManager.default.isReadableFile(atPath: project + "/narrow-band.mllr") {
             options.narrowBandAdaptation = project + "/narrow-band.mllr"
         }
+        if let project, FileManager.default.fileExists(atPath: project + "/" + CommonWords.fileName) {
+            do {
+                options.commonWords = try CommonWords.read(path: project + "/" + CommonWords.fileName)
+            } catch {
+                throw CommandFailure(message: error.description, status: ExitStatus.noInput)
+            }
+        }
         options.decodesPhoneLoopInParallel = parallelPhoneLoop && !oneCore
         return options
     }
