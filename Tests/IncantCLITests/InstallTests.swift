@@ -66,7 +66,7 @@ struct InstallTests {
             let text = try String(contentsOfFile: root + "/" + completion, encoding: .utf8)
             #expect(text.contains("incant") && text.contains("listen"), "\(completion)")
         }
-        for model in ["manifest.yaml", "dictionary.dict", "narrow-band.mllr"] {
+        for model in ["manifest.yaml", "dictionary.dict", "narrow-band.mllr", "common-words.txt"] {
             let shipped = CLIRunner.repository.appendingPathComponent("models/" + model)
             #expect(
                 try Data(contentsOf: URL(fileURLWithPath: root + "/share/incant/models/" + model))

@@ -4,8 +4,9 @@ import IncantTestSupport
 import Testing
 
 /// `incant recognize` decodes a telephone-band recording with the project's transform for
-/// narrow channels (`models/narrow-band.mllr`), found as the project's dictionary is.
-@Suite("The transform for a telephone band", .tags(.slow), .skippedWhenFast)
+/// narrow channels (`models/narrow-band.mllr`) and holds the words against the project's common
+/// words (`models/common-words.txt`), both found as the project's dictionary is.
+@Suite("The project's models: a telephone band, common words", .tags(.slow), .skippedWhenFast)
 struct NarrowBandTests {
     @Test(.enabled(if: Speech.canSynthesize))
     func recognizeUsesTheProjectsTransform() async throws {
@@ -23,7 +24,9 @@ struct NarrowBandTests {
             try FileManager.default.copyItem(
                 atPath: shipped + "/" + file, toPath: without.appendingPathComponent(file).path)
         }
-        func margin(_ file: String, models: String) async throws -> (accepted: Bool, margin: Double) {
+        func margin(_ file: String, models: String) async throws -> (
+            accepted: Bool, margin: Double, wordLoopMargin: Double?
+        ) {
             let result = try await cli.run(
                 ["recognize", "--json", file, "--shortcuts", CLIRunner.demo],
                 extraEnvironment: ["INCANT_MODELS": models])
@@ -31,7 +34,10 @@ struct NarrowBandTests {
             let report = try result.json()
             #expect(report["transcript"] as? String == "turn off the kitchen lights", "\(report)")
             let evidence = try #require(report["evidence"] as? [String: Any])
-            return (report["accepted"] as? Bool ?? false, try #require(evidence["meanWordMargin"] as? Double))
+            return (
+                report["accepted"] as? Bool ?? false, try #require(evidence["meanWordMargin"] as? Double),
+                evidence["wordLoopMargin"] as? Double
+            )
         }
         // Through a telephone band the transform moves the words' margin; wide-band speech is
         // decoded as shipped either way.
@@ -42,5 +48,9 @@ struct NarrowBandTests {
         let wideShipped = try await margin(wide, models: shipped)
         let widePlain = try await margin(wide, models: without.path)
         #expect(wideShipped.margin == widePlain.margin && wideShipped.accepted && widePlain.accepted)
+        // The words are held against the common words only where the project ships them, and
+        // said as the phrase, they fit it better than any run of common words.
+        #expect((wideShipped.wordLoopMargin ?? -.infinity) > -4, "\(wideShipped)")
+        #expect(widePlain.wordLoopMargin == nil)
     }
 }

@@ -138,6 +138,7 @@ struct RecognitionReport: Encodable {
         copy.voicing = round(evidence.voicing)
         copy.phoneAgreement = round(evidence.phoneAgreement)
         copy.voicedCoverage = round(evidence.voicedCoverage)
+        copy.wordLoopMargin = evidence.wordLoopMargin.map(round)
         // Words past the measured audio count as infinitely loud: reported as -1e9 dB below the peak.
         copy.wordsBelowPeak = evidence.wordsBelowPeak.isFinite ? round(evidence.wordsBelowPeak) : -1e9
         // Not measured (no loudness levels): reported as 1e9 dB, far above any background.
