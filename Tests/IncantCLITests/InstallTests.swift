@@ -35,7 +35,7 @@ struct InstallTests {
         defer { cli.cleanUp() }
         let files = try await Self.installedFiles(cli)
         #expect(files.contains("bin/incant") && files.contains("share/man/man1/incant.1"), "\(files)")
-        #expect(files.count == 8, "\(files)")
+        #expect(files.count == 9, "\(files)")
         let stage = cli.home.appendingPathComponent("stage").path
         let root = stage + "/usr"
         let location = ["DESTDIR=\(stage)", "PREFIX=/usr"]
