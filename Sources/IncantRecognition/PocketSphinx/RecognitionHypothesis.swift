@@ -59,6 +59,18 @@ public struct RecognitionHypothesis: Sendable, Equatable {
         return audioFrames[frame]
     }
 
+    /// The acoustic score of its segments (fillers too) over search frames `start...end`, each
+    /// segment's score shared out by the frames it has there: how a free loop's path scores
+    /// over the frames another search gave its words.
+    public func acousticScore(from start: Int, to end: Int) -> Double {
+        var total = 0.0
+        for segment in words where segment.endFrame >= start && segment.startFrame <= end {
+            let overlap = min(end, segment.endFrame) - max(start, segment.startFrame) + 1
+            total += Double(segment.acousticScore) * Double(overlap) / Double(max(1, segment.frameCount))
+        }
+        return total
+    }
+
     /// ``score`` per frame, for comparing utterances of different lengths.
     public var scorePerFrame: Double { frameCount > 0 ? Double(score) / Double(frameCount) : 0 }
 }

@@ -90,14 +90,6 @@ public struct AcousticEvidence: Sendable, Hashable, Codable {
         pronunciations: ((String) -> [[String]])? = nil
     ) {
         let phones = phoneLoop.words
-        func loopScore(from start: Int, to end: Int) -> Double {
-            var total = 0.0
-            for phone in phones where phone.endFrame >= start && phone.startFrame <= end {
-                let overlap = min(end, phone.endFrame) - max(start, phone.startFrame) + 1
-                total += Double(phone.acousticScore) * Double(overlap) / Double(max(1, phone.frameCount))
-            }
-            return total
-        }
         let grammarTotal = grammar.words.reduce(0.0) { $0 + Double($1.acousticScore) }
         let loopTotal = phones.reduce(0.0) { $0 + Double($1.acousticScore) }
         utteranceMargin = (grammarTotal - loopTotal) / Double(max(1, grammar.frameCount))
@@ -107,7 +99,7 @@ public struct AcousticEvidence: Sendable, Hashable, Codable {
         var frames = 0
         for word in grammar.spokenWords {
             let margin =
-                (Double(word.acousticScore) - loopScore(from: word.startFrame, to: word.endFrame))
+                (Double(word.acousticScore) - phoneLoop.acousticScore(from: word.startFrame, to: word.endFrame))
                 / Double(max(1, word.frameCount))
             worst = min(worst, margin)
             weighted += margin * Double(word.frameCount)
@@ -117,12 +109,14 @@ public struct AcousticEvidence: Sendable, Hashable, Codable {
         var outside = 0
         for segment in grammar.words where segment.isFiller && segment.endFrame >= segment.startFrame {
             outsideScore +=
-                Double(segment.acousticScore) - loopScore(from: segment.startFrame, to: segment.endFrame)
+                Double(segment.acousticScore) - phoneLoop.acousticScore(from: segment.startFrame, to: segment.endFrame)
             outside += segment.endFrame - segment.startFrame + 1
         }
         outsideFrames = outside
         outsideMargin = outside > 0 ? outsideScore / Double(outside) : 0
-        let loopOverWords = grammar.spokenWords.reduce(0.0) { $0 + loopScore(from: $1.startFrame, to: $1.endFrame) }
+        let loopOverWords = grammar.spokenWords.reduce(0.0) {
+            $0 + phoneLoop.acousticScore(from: $1.startFrame, to: $1.endFrame)
+        }
         loopWordScore = frames > 0 ? loopOverWords / Double(frames) : 0
         worstWordMargin = frames > 0 ? worst : -.infinity
         meanWordMargin = frames > 0 ? weighted / Double(frames) : -.infinity

@@ -111,11 +111,7 @@ public final class GrammarRecognizer: @unchecked Sendable {
         let range = max(0, first.startFrame - 5)..<min(frames.count, last.endFrame + 6)
         guard let loop = try decoder.decode(frames, range: range, search: Self.wordLoopSearch) else { return nil }
         let score = words.reduce(0.0) { $0 + Double($1.acousticScore) }
-        var loopScore = 0.0
-        for word in loop.words where word.endFrame >= first.startFrame && word.startFrame <= last.endFrame {
-            let overlap = min(last.endFrame, word.endFrame) - max(first.startFrame, word.startFrame) + 1
-            loopScore += Double(word.acousticScore) * Double(overlap) / Double(max(1, word.frameCount))
-        }
+        let loopScore = loop.acousticScore(from: first.startFrame, to: last.endFrame)
         return (score - loopScore) / Double(max(1, last.endFrame - first.startFrame + 1))
     }
 

@@ -286,11 +286,7 @@ public final class PocketSphinxWakeWordDetector: WakeWordDetector, @unchecked Se
         guard spoken.map(\.word) == words, let first = spoken.first, let last = spoken.last else { return nil }
         let frameCount = max(1, last.endFrame - first.startFrame + 1)
         let phraseScore = spoken.reduce(0.0) { $0 + Double($1.acousticScore) }
-        var loopScore = 0.0
-        for phone in loop.words where phone.endFrame >= first.startFrame && phone.startFrame <= last.endFrame {
-            let overlap = min(last.endFrame, phone.endFrame) - max(first.startFrame, phone.startFrame) + 1
-            loopScore += Double(phone.acousticScore) * Double(overlap) / Double(max(1, phone.frameCount))
-        }
+        let loopScore = loop.acousticScore(from: first.startFrame, to: last.endFrame)
         let margin = (phraseScore - loopScore) / Double(frameCount)
         let agreement = AcousticEvidence.phoneAgreement(
             words: spoken, loop: loop.words.filter { !AcousticEvidence.isSilence($0.word) },
