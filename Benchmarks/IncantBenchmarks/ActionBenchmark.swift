@@ -174,7 +174,7 @@ struct ActionBenchmark {
         incantOptions.narrowBandContrastMargin = margins.compactMap { $0?.narrowBand }.max()
         incantOptions.dictionaryFiles = [paths.dictionary]
         incantOptions.narrowBandAdaptation = paths.narrowBandTransform
-        if let file = paths.commonWords { incantOptions.commonWords = try CommonWords.read(path: file) }
+        incantOptions.commonWords = try paths.commonWordList()
         let incant = try IncantSystem(catalog: catalog, options: incantOptions)
         let baseline =
             measuresBaseline ? try JSGFBaselineSystem(catalog: catalog, dictionaryFiles: [paths.dictionary]) : nil

@@ -1,4 +1,5 @@
 import Foundation
+import IncantRecognition
 
 /// Where the speech benchmark finds the repository, its data and the shared recordings.
 ///
@@ -31,14 +32,21 @@ struct BenchmarkPaths {
     var nonCommands: String { root + "/Benchmarks/data/non-commands.txt" }
     /// The project's pronunciation additions, read by `incant` by default.
     var dictionary: String { root + "/models/dictionary.dict" }
-    /// The project's transform for narrow channels (``RecognizerOptions/narrowBandAdaptation``),
-    /// read by `incant` by default; nil while it has not been made.
-    /// The shipped common-words file of the word loop, when present.
+    /// The project's common-words file of the word loop (``RecognizerOptions/commonWords``),
+    /// read by `incant` by default; nil when it is missing.
     var commonWords: String? {
         let path = root + "/models/common-words.txt"
         return FileManager.default.fileExists(atPath: path) ? path : nil
     }
 
+    /// The words of `file`, else of the project's common-words file; none when neither exists.
+    func commonWordList(_ file: String? = nil) throws -> [String] {
+        guard let path = file ?? commonWords else { return [] }
+        return try CommonWords.read(path: path)
+    }
+
+    /// The project's transform for narrow channels (``RecognizerOptions/narrowBandAdaptation``),
+    /// read by `incant` by default; nil while it has not been made.
     var narrowBandTransform: String? {
         let path = root + "/models/narrow-band.mllr"
         return FileManager.default.fileExists(atPath: path) ? path : nil

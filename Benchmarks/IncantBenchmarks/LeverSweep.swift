@@ -172,7 +172,7 @@ struct LeverSweep {
         configured.dictionaryFiles = [paths.dictionary]
         configured.narrowBandAdaptation =
             narrowAdaptation == "off" ? nil : narrowAdaptation ?? paths.narrowBandTransform
-        if let file = commonWords ?? paths.commonWords { configured.commonWords = try CommonWords.read(path: file) }
+        configured.commonWords = try paths.commonWordList(commonWords)
         let coffee = CoffeeRecordings(paths: paths)
         let coffeeCatalog = PhraseCatalog(shortcuts: try coffee.shortcuts())
         let homeCatalog = PhraseCatalog(shortcuts: try DefinitionLoader.load(path: paths.homePhrases))

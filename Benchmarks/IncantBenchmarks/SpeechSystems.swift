@@ -49,7 +49,7 @@ final class IncantSystem: SpeechSystem, @unchecked Sendable {
         var options = RecognizerOptions(dictionaryFiles: dictionaryFiles)
         let paths = BenchmarkPaths()
         options.narrowBandAdaptation = paths.narrowBandTransform
-        if let file = paths.commonWords { options.commonWords = try CommonWords.read(path: file) }
+        options.commonWords = try paths.commonWordList()
         try self.init(catalog: catalog, options: options)
     }
 
