@@ -333,8 +333,13 @@ public final class GrammarRecognizer: @unchecked Sendable {
         let textSlots = TextSlotRuns(hypothesis)
         var margin = 0.0
         var confidence = 1.0
-        // The features, once computed (the contrasts and the word loop search them again).
+        // The features, computed at most once: the word loop, the contrasts and a text slot
+        // search them again.
         var features = shared
+        func frames() throws -> CepstralFrames? {
+            if features == nil { features = try decoder.cepstra(of: samples) }
+            return features
+        }
         var evidence: AcousticEvidence?
         if let phones = phoneLoop {
             let policy = options.acceptance
@@ -350,10 +355,9 @@ public final class GrammarRecognizer: @unchecked Sendable {
             // Only words that would be run or asked about; a slot's frames are no carrier word's.
             if measuresWordLoop, textSlots == nil,
                 confidence >= min(options.rejectionThreshold, options.confirmationThreshold ?? 1),
-                let frames = try shared ?? decoder.cepstra(of: samples)
+                let frames = try frames()
             {
                 if cancellation?.isCancelled == true { throw CancellationError() }
-                features = frames
                 measured.wordLoopMargin = try wordLoopMargin(of: hypothesis.spokenWords, frames: frames)
                 confidence = options.acceptance.confidence(measured)
             }
@@ -375,7 +379,7 @@ public final class GrammarRecognizer: @unchecked Sendable {
             confidence >= options.rejectionThreshold ? nil : garbage ? .filler : .unlikePhrases
         var contrasts: [WordContrast] = []
         if options.contrastMargin != nil, rejection == nil,
-            let frames = try features ?? decoder.cepstra(of: samples)
+            let frames = try frames()
         {
             if cancellation?.isCancelled == true { throw CancellationError() }
             contrasts = try self.contrasts(of: textSlots?.withTokens ?? hypothesis, frames: frames)
@@ -408,7 +412,7 @@ public final class GrammarRecognizer: @unchecked Sendable {
                 recognition.words = textSlots.carrier.spokenWords
             } else {
                 try fillTextSlots(
-                    &recognition, runs: textSlots, frames: try shared ?? decoder.cepstra(of: samples),
+                    &recognition, runs: textSlots, frames: try frames(),
                     samples: samples, cancellation: cancellation)
                 recognition.decodeSeconds = seconds(since: start)
             }
