@@ -58,7 +58,7 @@ public final class GrammarRecognizer: @unchecked Sendable {
             self.decoder = try PocketSphinxDecoder(model: located, options: options.decoder)
         } else {
             let subset = try DictionarySubset(
-                path: located.dictionary, words: grammar.words.union(options.commonWords))
+                path: located.dictionary, words: grammar.words.union(options.checksWordLoop ? options.commonWords : []))
             self.decoder = try Self.decoder(model: located, dictionary: subset.text, options: options.decoder)
         }
         if options.usesPhoneLoop && options.decodesPhoneLoopInParallel {
@@ -84,11 +84,6 @@ public final class GrammarRecognizer: @unchecked Sendable {
 
     /// The search of the free loop of ``RecognizerOptions/commonWords``.
     static let wordLoopSearch = "_word_loop"
-
-    /// Whether the word-loop margin is measured: words to loop over and a policy that checks it.
-    var measuresWordLoop: Bool {
-        !options.commonWords.isEmpty && options.usesPhoneLoop && options.acceptance.minimumWordLoopMargin != nil
-    }
 
     /// Loads the free loop of the common words and `grammar`'s own words (those the decoder can
     /// pronounce), each word equally likely after any other.
@@ -243,7 +238,7 @@ public final class GrammarRecognizer: @unchecked Sendable {
         } else {
             try decoder.loadGrammar(jsgf: grammar.jsgf, named: Self.grammarSearch)
         }
-        if measuresWordLoop { try loadWordLoop(grammar) }
+        if options.checksWordLoop { try loadWordLoop(grammar) }
         try decoder.activateSearch(Self.grammarSearch)
         return State(grammar: grammar, addedWords: added)
     }
@@ -353,7 +348,7 @@ public final class GrammarRecognizer: @unchecked Sendable {
             margin = measured.utteranceMargin
             confidence = options.acceptance.confidence(measured)
             // Only words that would be run or asked about; a slot's frames are no carrier word's.
-            if measuresWordLoop, textSlots == nil,
+            if options.checksWordLoop, textSlots == nil,
                 confidence >= min(options.rejectionThreshold, options.confirmationThreshold ?? 1),
                 let frames = try frames()
             {

@@ -69,6 +69,12 @@ public struct RecognizerOptions: Sendable {
     /// (``AcceptancePolicy/minimumWordLoopMargin``). Empty (the default) measures nothing. The
     /// project ships a list (`models/common-words.txt`); see <doc:HowAcceptanceIsDecided>.
     public var commonWords: [String] = []
+
+    /// Whether the word-loop margin is measured and checked: common words to loop over, a phone
+    /// loop (the margin is part of its evidence) and a policy that checks it.
+    public var checksWordLoop: Bool {
+        !commonWords.isEmpty && usesPhoneLoop && acceptance.minimumWordLoopMargin != nil
+    }
     /// Pronunciation overrides (cmudict format) read before guessing unknown words.
     public var dictionaryFiles: [String]
     /// Where espeak-ng is looked up to guess words no dictionary has (`IncantPaths.searchPath`);
