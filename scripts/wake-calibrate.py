@@ -35,7 +35,9 @@ def load(path):
             if row["margin"] == "":
                 entry[row["kind"]].append(None)
                 continue
-            entry[row["kind"]].append({key: float(value) for key, value in row.items() if key not in ("phrase", "kind")})
+            entry[row["kind"]].append(
+                {key: float(value) if value != "" else math.nan for key, value in row.items() if key not in ("phrase", "kind")}
+            )
     return phrases
 
 
@@ -64,8 +66,8 @@ FORMULAS = {
 
 
 def current(r):
-    """The shipped formula before this calibration (its evidence)."""
-    return (r["spotting"] + 1800) / 250 + (r["margin"] + 40) / 20 + 3 * (r["agreement"] - 0.1)
+    """The shipped formula (its evidence; `WakeWordOptions`)."""
+    return r["spotting"] / 247.2 + r["margin"] / 17.22 + 2.69 * r["agreement"] + 3.528
 
 
 def matrix(rows, features):
