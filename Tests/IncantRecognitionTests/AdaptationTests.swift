@@ -68,6 +68,9 @@ struct AdaptationTests {
         }
         #expect(reason("") == "ends before a number of classes")
         #expect(reason("1\nthree\n") == "line 2: 'three' is not a number of streams")
+        #expect(reason("1\r\nthree\r\n") == "line 2: 'three' is not a number of streams")
+        let windows = try MLLRTransform(text: identity.replacingOccurrences(of: "\n", with: "\r\n"), source: "w.mllr")
+        #expect(windows.classes == 1 && windows.streamWidths == [13, 13, 13])
         var lines = identity.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         lines[5] = lines[5].replacingOccurrences(of: "0.0", with: "nan", options: [], range: nil)
         #expect(reason(lines.joined(separator: "\n"))?.hasPrefix("line 6: 'nan' is not a number") == true)

@@ -162,6 +162,20 @@ struct PronunciationDictionaryTests {
         #expect(dictionary["missing"] == nil)
     }
 
+    @Test("a file saved with Windows line endings reads as the same entries, and its lines are numbered alike")
+    func windowsLineEndings() throws {
+        let text = "# overrides\nincant IH N K AE N T\ngif(2) JH IH F\ngif G IH F\n"
+        let unix = try PronunciationDictionary(parsing: text, file: "unix.dict")
+        let windows = try PronunciationDictionary(
+            parsing: text.replacingOccurrences(of: "\n", with: "\r\n"), file: "windows.dict")
+        #expect(windows == unix)
+        #expect(windows["gif"]?.map(\.description) == ["G IH F", "JH IH F"])
+        let error = #expect(throws: PronunciationDictionaryError.self) {
+            try PronunciationDictionary(parsing: "hello HH AH L OW\r\n\r\nfoo(x) F UW\r\n", file: "windows.dict")
+        }
+        #expect(error?.line == 3)
+    }
+
     @Test(
         "malformed lines are named by file and line",
         arguments: [

@@ -23,8 +23,8 @@ public struct MLLRTransform: Sendable, Equatable {
     ///   bad number, a count that does not add up, or a value that is not finite.
     public init(text: String, source: String) throws(AdaptationError) {
         var tokens: [(line: Int, value: Substring)] = []
-        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            for token in line.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" }) {
+        for (index, line) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
+            for token in line.split(whereSeparator: \.isWhitespace) {
                 tokens.append((index + 1, token))
             }
         }

@@ -29,7 +29,7 @@ public struct PronunciationDictionary: Sendable, Equatable {
         var numbered: [String: [(number: Int, line: Int, pronunciation: Pronunciation)]] = [:]
         var order: [String] = []
         var lineNumber = 0
-        for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        for rawLine in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
             lineNumber += 1
             let line = rawLine.trimmingCharacters(in: .whitespacesAndNewlines)
             if line.isEmpty || line.hasPrefix("#") || line.hasPrefix(";;;") { continue }

@@ -18,7 +18,7 @@ public enum CommonWords {
             throw CommonWordsError(file: path, line: nil, message: "cannot read it (\(error.localizedDescription))")
         }
         var words: [String] = []
-        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        for (index, line) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
             let trimmed = line.trimmingCharacters(in: .whitespaces)
             guard !trimmed.isEmpty, !trimmed.hasPrefix("#") else { continue }
             guard !trimmed.contains(where: \.isWhitespace) else {

@@ -17,7 +17,7 @@ struct DictionarySubset {
     init(path: String, words: Set<String>) throws {
         var entries: [String: [String]] = [:]
         let text = try String(contentsOfFile: path, encoding: .utf8)
-        for line in text.split(separator: "\n", omittingEmptySubsequences: true) {
+        for line in text.split(whereSeparator: \.isNewline) {
             guard let space = line.firstIndex(of: " ") else { continue }
             var word = line[..<space]
             if let parenthesis = word.firstIndex(of: "(") { word = word[..<parenthesis] }
