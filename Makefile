@@ -95,7 +95,7 @@ SWIFT_PACKAGE_FLAGS ?=
 INSTALLED_FILES = bin/incant share/man/man1/incant.1 share/bash-completion/completions/incant \
 	share/zsh/site-functions/_incant share/fish/vendor_completions.d/incant.fish \
 	share/incant/models/manifest.yaml share/incant/models/dictionary.dict share/incant/models/narrow-band.mllr \
-	share/incant/models/common-words.txt
+	share/incant/models/band-limited.mllr share/incant/models/common-words.txt
 
 install: release
 	$(SWIFT) package $(SWIFT_PACKAGE_FLAGS) generate-manual --configuration $(CONFIGURATION)
@@ -108,7 +108,8 @@ install: release
 	$(BUILT) --generate-completion-script bash > $(INSTALL_ROOT)/share/bash-completion/completions/incant
 	$(BUILT) --generate-completion-script zsh > $(INSTALL_ROOT)/share/zsh/site-functions/_incant
 	$(BUILT) --generate-completion-script fish > $(INSTALL_ROOT)/share/fish/vendor_completions.d/incant.fish
-	install -m 644 models/manifest.yaml models/dictionary.dict models/narrow-band.mllr models/common-words.txt $(INSTALL_ROOT)/share/incant/models/
+	install -m 644 models/manifest.yaml models/dictionary.dict models/narrow-band.mllr models/band-limited.mllr \
+		models/common-words.txt $(INSTALL_ROOT)/share/incant/models/
 	@echo "installed incant in $(INSTALL_ROOT); run \`incant init\` to create your shortcuts"
 
 uninstall:

@@ -12,6 +12,7 @@ import IncantSpeech
 ///                          [--conditions clean,room,room15dB,kitchen6dB] [--sentences switches|all]
 ///                          [--decoder -name=value ...] [--format fsg|jsgf] [--margins off,0,X,0/Y]
 ///                          [--contrast-span 1|2] [--show-wrong] [--no-baseline] [--dump FILE] [--ending WORD]
+///                          [--band-adaptation FILE|off]
 ///
 /// A source is one synthesis engine (its voices together) in one condition: as synthesized
 /// (`clean`), band-limited to 200–5000 Hz with a room's reverb (`room`, sox `sinc 200-5000
@@ -43,6 +44,9 @@ struct ActionBenchmark {
     /// every rival word meaning another action, then the channel's high-band level), for choosing
     /// the contrast margin.
     var dumpPath: String?
+    /// `--band-adaptation FILE|off`: the transform for band-limited channels
+    /// (``RecognizerOptions/bandLimitedAdaptation``); nil is the project's.
+    var bandAdaptation: String?
 
     init(arguments: [String]) throws {
         try BenchmarkOptions.parse(arguments) { option, next in
@@ -91,6 +95,7 @@ struct ActionBenchmark {
             case "--no-baseline": measuresBaseline = false
             case "--ending": ending = try next()
             case "--dump": dumpPath = try next()
+            case "--band-adaptation": bandAdaptation = try next()
             default: throw BenchmarkError("unknown option \(option)")
             }
         }
@@ -174,6 +179,8 @@ struct ActionBenchmark {
         incantOptions.narrowBandContrastMargin = margins.compactMap { $0?.narrowBand }.max()
         incantOptions.dictionaryFiles = [paths.dictionary]
         incantOptions.narrowBandAdaptation = paths.narrowBandTransform
+        incantOptions.bandLimitedAdaptation =
+            bandAdaptation == "off" ? nil : bandAdaptation ?? paths.bandLimitedTransform
         incantOptions.commonWords = try paths.commonWordList()
         let incant = try IncantSystem(catalog: catalog, options: incantOptions)
         let baseline =

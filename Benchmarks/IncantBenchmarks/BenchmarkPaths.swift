@@ -52,6 +52,13 @@ struct BenchmarkPaths {
         return FileManager.default.fileExists(atPath: path) ? path : nil
     }
 
+    /// The project's transform for band-limited channels (``RecognizerOptions/bandLimitedAdaptation``),
+    /// read by `incant` by default; nil while it has not been made.
+    var bandLimitedTransform: String? {
+        let path = root + "/models/band-limited.mllr"
+        return FileManager.default.fileExists(atPath: path) ? path : nil
+    }
+
     /// Where synthesized speech is cached between runs.
     var synthesisCache: String {
         (NSTemporaryDirectory() as NSString).appendingPathComponent("incant-bench-speech")

@@ -10,7 +10,7 @@ import Synchronization
 ///     incant-bench levers [--stride N] [--snr 24,6] [--decoder -beam=1e-60 ...] [--no-phone-loop]
 ///                         [--parallel] [--workers N] [--mean-frames N]
 ///                         [--adapt N [--adapt-snr 6,9,12] [--adapt-noise F] [--adapt-accepted]]
-///                         [--adapt-channel phone,reverb,band,clean] [--narrow-adaptation FILE|off] [--band-adaptation FILE]
+///                         [--adapt-channel phone,reverb,band,clean] [--narrow-adaptation FILE|off] [--band-adaptation FILE|off]
 ///                         [--adapt-online] [--margin-center X] [--support X] [--coverage X] [--word-gate dB|off]
 ///                         [--voicing X] [--noisy-center X|off] [--offset K] [--phone-agreement X]
 ///                         [--agreement-weight X] [--agreement-center X] [--short-raise X]
@@ -52,6 +52,8 @@ struct LeverSweep {
     var adaptationChannels: [RealRoomClips.Channel?] = []
     /// The transform for narrow channels (`--narrow-adaptation FILE|off`; nil: the project's).
     var narrowAdaptation: String?
+    /// `--band-adaptation FILE|off`: the transform for band-limited channels; nil is the project's.
+    var bandAdaptation: String?
     /// The common-words file of the word loop (nil: the project's).
     var commonWords: String?
     /// Adapt while decoding each condition (``OnlineAdaptation``: a listener in that room),
@@ -99,7 +101,7 @@ struct LeverSweep {
             // An MLLR transform for narrow channels, or `off`.
             case "--narrow-adaptation": narrowAdaptation = try next()
             // An MLLR transform for narrow channels that keep 4–5 kHz.
-            case "--band-adaptation": options.bandLimitedAdaptation = try next()
+            case "--band-adaptation": bandAdaptation = try next()
             case "--narrow-band-margin":
                 let text = try next()
                 options.narrowBandContrastMargin = text == "off" ? nil : Double(text)
@@ -172,6 +174,8 @@ struct LeverSweep {
         configured.dictionaryFiles = [paths.dictionary]
         configured.narrowBandAdaptation =
             narrowAdaptation == "off" ? nil : narrowAdaptation ?? paths.narrowBandTransform
+        configured.bandLimitedAdaptation =
+            bandAdaptation == "off" ? nil : bandAdaptation ?? paths.bandLimitedTransform
         configured.commonWords = try paths.commonWordList(commonWords)
         let coffee = CoffeeRecordings(paths: paths)
         let coffeeCatalog = PhraseCatalog(shortcuts: try coffee.shortcuts())

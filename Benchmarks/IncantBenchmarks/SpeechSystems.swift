@@ -44,11 +44,12 @@ final class IncantSystem: SpeechSystem, @unchecked Sendable {
     let recognizer: GrammarRecognizer
     let interpreter: SpeechInterpreter
 
-    /// Incant as shipped, with the project's transform for narrow channels and common words.
+    /// Incant as shipped, with the project's transforms for narrow channels and common words.
     convenience init(catalog: PhraseCatalog, dictionaryFiles: [String]) throws {
         var options = RecognizerOptions(dictionaryFiles: dictionaryFiles)
         let paths = BenchmarkPaths()
         options.narrowBandAdaptation = paths.narrowBandTransform
+        options.bandLimitedAdaptation = paths.bandLimitedTransform
         options.commonWords = try paths.commonWordList()
         try self.init(catalog: catalog, options: options)
     }

@@ -35,7 +35,7 @@ struct InstallTests {
         defer { cli.cleanUp() }
         let files = try await Self.installedFiles(cli)
         #expect(files.contains("bin/incant") && files.contains("share/man/man1/incant.1"), "\(files)")
-        #expect(files.count == 9, "\(files)")
+        #expect(files.count == 10, "\(files)")
         let stage = cli.home.appendingPathComponent("stage").path
         let root = stage + "/usr"
         let location = ["DESTDIR=\(stage)", "PREFIX=/usr"]
@@ -66,7 +66,7 @@ struct InstallTests {
             let text = try String(contentsOfFile: root + "/" + completion, encoding: .utf8)
             #expect(text.contains("incant") && text.contains("listen"), "\(completion)")
         }
-        for model in ["manifest.yaml", "dictionary.dict", "narrow-band.mllr", "common-words.txt"] {
+        for model in ["manifest.yaml", "dictionary.dict", "narrow-band.mllr", "band-limited.mllr", "common-words.txt"] {
             let shipped = CLIRunner.repository.appendingPathComponent("models/" + model)
             #expect(
                 try Data(contentsOf: URL(fileURLWithPath: root + "/share/incant/models/" + model))

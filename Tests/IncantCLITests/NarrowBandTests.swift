@@ -4,9 +4,10 @@ import IncantTestSupport
 import Testing
 
 /// `incant recognize` decodes a telephone-band recording with the project's transform for
-/// narrow channels (`models/narrow-band.mllr`) and holds the words against the project's common
-/// words (`models/common-words.txt`), both found as the project's dictionary is.
-@Suite("The project's models: a telephone band, common words", .tags(.slow), .skippedWhenFast)
+/// narrow channels (`models/narrow-band.mllr`), a band-limited one with its transform for
+/// band-limited channels (`models/band-limited.mllr`), and holds the words against the project's
+/// common words (`models/common-words.txt`), all found as the project's dictionary is.
+@Suite("The project's models: narrow channels, common words", .tags(.slow), .skippedWhenFast)
 struct NarrowBandTests {
     @Test(.enabled(if: Speech.canSynthesize))
     func recognizeUsesTheProjectsTransform() async throws {
@@ -16,6 +17,8 @@ struct NarrowBandTests {
         let phone = cli.home.appendingPathComponent("phone.wav").path
         try WAVFile.write(try Speech.synthesize("turn off the kitchen lights"), to: wide)
         try TestProcess.run("sox", [wide, phone, "rate", "8000", "rate", "16000"])
+        let band = cli.home.appendingPathComponent("band.wav").path
+        try TestProcess.run("sox", [wide, band, "sinc", "200-5000"])
         // The project's models folder, and a copy of it without the transform.
         let shipped = CLIRunner.repository.appendingPathComponent("models").path
         let without = cli.home.appendingPathComponent("models")
@@ -45,6 +48,13 @@ struct NarrowBandTests {
         let plain = try await margin(phone, models: without.path)
         #expect(adapted.accepted)
         #expect(adapted.margin > plain.margin + 5, "\(adapted) against \(plain)")
+        // Band-limited to 200–5000 Hz, the other transform moves it, and the words clear the
+        // loop of common words by more than that channel's floor (0).
+        let adaptedBand = try await margin(band, models: shipped)
+        let plainBand = try await margin(band, models: without.path)
+        #expect(adaptedBand.accepted)
+        #expect(adaptedBand.margin > plainBand.margin + 2, "\(adaptedBand) against \(plainBand)")
+        #expect((adaptedBand.wordLoopMargin ?? -.infinity) > 0, "\(adaptedBand)")
         let wideShipped = try await margin(wide, models: shipped)
         let widePlain = try await margin(wide, models: without.path)
         #expect(wideShipped.margin == widePlain.margin && wideShipped.accepted && widePlain.accepted)

@@ -24,11 +24,16 @@ struct ChannelAdaptationTests {
         #expect(rows[3] == "1.0" + String(repeating: " 0.0", count: 12))
     }
 
-    @Test("the project's transform reads as a transform of the shipped model")
+    /// The project's transform for band-limited channels.
+    static let bandLimited = SharedSpeech.repositoryRoot.appendingPathComponent("models/band-limited.mllr").path
+
+    @Test("the project's transforms read as transforms of the shipped model")
     func projectTransform() throws {
-        let transform = try MLLRTransform(contentsOf: Self.narrowBand)
-        #expect(transform.classes == 1)
-        #expect(transform.streamWidths.reduce(0, +) == 39)
+        for path in [Self.narrowBand, Self.bandLimited] {
+            let transform = try MLLRTransform(contentsOf: path)
+            #expect(transform.classes == 1, "\(path)")
+            #expect(transform.streamWidths.reduce(0, +) == 39, "\(path)")
+        }
     }
 
     /// What decides a recognition, for comparing two recognizers on the same audio.
@@ -98,6 +103,26 @@ struct ChannelAdaptationTests {
         #expect(
             Self.outcome(try switching.recognizeSynchronously(band))
                 != Self.outcome(try plain.recognizeSynchronously(band)))
+    }
+
+    @Test("words decoded with the band-limited transform are held to its word-loop floor, others to the policy's")
+    func bandLimitedWordLoopFloor() {
+        var options = RecognizerOptions()
+        options.bandLimitedWordLoopMargin = 0
+        let floor = { (held: ChannelAdaptation.Held) in
+            GrammarRecognizer.acceptance(options, holding: held).minimumWordLoopMargin
+        }
+        #expect(options.acceptance.minimumWordLoopMargin == -4)
+        #expect(floor(.model(for: .bandLimited)) == 0)
+        for other in [ChannelAdaptation.Held.model(for: .wide), .model(for: .telephoneBand), .other, .unsettled] {
+            #expect(floor(other) == -4, "\(other)")
+        }
+        // A floor below the policy's does not lower it, and no policy floor means no check.
+        options.bandLimitedWordLoopMargin = -10
+        #expect(floor(.model(for: .bandLimited)) == -4)
+        options.bandLimitedWordLoopMargin = 0
+        options.acceptance.minimumWordLoopMargin = nil
+        #expect(floor(.model(for: .bandLimited)) == nil)
     }
 
     @Test("a recognizer that starts with the user's transform never switches it")

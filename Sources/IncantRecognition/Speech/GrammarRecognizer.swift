@@ -295,21 +295,40 @@ public final class GrammarRecognizer: @unchecked Sendable {
     public func recognizeSynchronously(
         _ samples: [Int16], cancellation: DecodeCancellation? = nil
     ) throws -> SpeechRecognition {
-        guard let channelAdaptation else { return try recognize(samples, cancellation: cancellation, channel: nil) }
+        guard let channelAdaptation else {
+            return try recognize(samples, cancellation: cancellation, channel: nil, acceptance: options.acceptance)
+        }
         let start = ContinuousClock.now
         let channel = ChannelBandwidth(samples: samples)
         let kind = ChannelAdaptation.Channel(channel, options: options)
         return try channelAdaptation.lock.withLock { held in
             try ChannelAdaptation.hold(kind, &held, adaptation: channelAdaptation, decoders: acousticDecoders)
-            var recognition = try recognize(samples, cancellation: cancellation, channel: channel)
+            var recognition = try recognize(
+                samples, cancellation: cancellation, channel: channel,
+                acceptance: Self.acceptance(options, holding: held))
             recognition.decodeSeconds = seconds(since: start)
             return recognition
         }
     }
 
-    /// Decodes with the transform the decoders hold; `channel` is the utterance's, when measured.
+    /// The acceptance policy of `options` for an utterance decoded with `held`: under the
+    /// band-limited transform, its word-loop floor is at least
+    /// ``RecognizerOptions/bandLimitedWordLoopMargin``.
+    static func acceptance(_ options: RecognizerOptions, holding held: ChannelAdaptation.Held) -> AcceptancePolicy {
+        var policy = options.acceptance
+        if held == .model(for: .bandLimited), let floor = options.bandLimitedWordLoopMargin,
+            let shipped = policy.minimumWordLoopMargin
+        {
+            policy.minimumWordLoopMargin = max(shipped, floor)
+        }
+        return policy
+    }
+
+    /// Decodes with the transform the decoders hold, deciding with `acceptance`; `channel` is the
+    /// utterance's, when measured.
     private func recognize(
-        _ samples: [Int16], cancellation: DecodeCancellation?, channel: ChannelBandwidth?
+        _ samples: [Int16], cancellation: DecodeCancellation?, channel: ChannelBandwidth?,
+        acceptance policy: AcceptancePolicy
     ) throws -> SpeechRecognition {
         let start = ContinuousClock.now
         let audioSeconds = Double(samples.count) / Double(AudioFormat.sampleRate)
@@ -337,7 +356,6 @@ public final class GrammarRecognizer: @unchecked Sendable {
         }
         var evidence: AcousticEvidence?
         if let phones = phoneLoop {
-            let policy = options.acceptance
             var measured = AcousticEvidence(
                 grammar: textSlots?.carrier ?? hypothesis, phoneLoop: textSlots?.maskingSlots(in: phones) ?? phones,
                 levels: policy.needsFrameLevels ? FrameLevels(samples: samples) : nil,
@@ -346,7 +364,7 @@ public final class GrammarRecognizer: @unchecked Sendable {
                 voicing: policy.needsVoicing ? Voicing(samples: samples) : nil,
                 pronunciations: { [decoder] word in decoder.pronunciations(of: word) })
             margin = measured.utteranceMargin
-            confidence = options.acceptance.confidence(measured)
+            confidence = policy.confidence(measured)
             // Only words that would be run or asked about; a slot's frames are no carrier word's.
             if options.checksWordLoop, textSlots == nil,
                 confidence >= min(options.rejectionThreshold, options.confirmationThreshold ?? 1),
@@ -354,7 +372,7 @@ public final class GrammarRecognizer: @unchecked Sendable {
             {
                 if cancellation?.isCancelled == true { throw CancellationError() }
                 measured.wordLoopMargin = try wordLoopMargin(of: hypothesis.spokenWords, frames: frames)
-                confidence = options.acceptance.confidence(measured)
+                confidence = policy.confidence(measured)
             }
             evidence = measured
         }

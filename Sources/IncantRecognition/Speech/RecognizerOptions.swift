@@ -57,8 +57,15 @@ public struct RecognizerOptions: Sendable {
     /// An MLLR transform for channels that are narrow (``ChannelBandwidth/highBandLevel`` at
     /// or below ``narrowBandLevel``) but keep 4–5 kHz, as a microphone that passes up to
     /// 5 kHz; nil (the default) decodes them with the model as shipped. Ignored as
-    /// ``narrowBandAdaptation`` is. See <doc:HowAcceptanceIsDecided> for why none is shipped.
+    /// ``narrowBandAdaptation`` is. The project ships one (`models/band-limited.mllr`); see
+    /// <doc:HowAcceptanceIsDecided>.
     public var bandLimitedAdaptation: String? = nil
+    /// The least ``AcousticEvidence/wordLoopMargin`` of an utterance decoded with
+    /// ``bandLimitedAdaptation``, when higher than the acceptance policy's
+    /// (``AcceptancePolicy/minimumWordLoopMargin``); nil keeps the policy's. The transform moves
+    /// the model towards the channel for short phrases forced onto other speech as much as for
+    /// said ones. See <doc:HowAcceptanceIsDecided>.
+    public var bandLimitedWordLoopMargin: Double? = 0
     /// The longest stretch of words contrasted with other words the grammar allows in its
     /// place, and the longest replacement: 2 also sets "twelve" against "twenty one" and
     /// "bedroom" against "living room"; 1 contrasts single words with single words only.

@@ -78,6 +78,9 @@ struct SpeechOptions: ParsableArguments {
         if let project, FileManager.default.isReadableFile(atPath: project + "/narrow-band.mllr") {
             options.narrowBandAdaptation = project + "/narrow-band.mllr"
         }
+        if let project, FileManager.default.isReadableFile(atPath: project + "/band-limited.mllr") {
+            options.bandLimitedAdaptation = project + "/band-limited.mllr"
+        }
         if let project, FileManager.default.fileExists(atPath: project + "/" + CommonWords.fileName) {
             do {
                 options.commonWords = try CommonWords.read(path: project + "/" + CommonWords.fileName)
