@@ -172,16 +172,11 @@ struct ActionBenchmark {
             FileHandle.standardError.write(Data("synthesized \(done) of \(total)\n".utf8))
         }
 
-        var incantOptions = options
+        var incantOptions = try paths.withProjectModels(options, bandLimited: bandAdaptation)
         // Every contrast measured and none deciding: each margin is then applied to the same decodes.
         incantOptions.contrastMargin = -.infinity
         // The channel measured wherever the widest narrow-channel margin applied below could use it.
         incantOptions.narrowBandContrastMargin = margins.compactMap { $0?.narrowBand }.max()
-        incantOptions.dictionaryFiles = [paths.dictionary]
-        incantOptions.narrowBandAdaptation = paths.narrowBandTransform
-        incantOptions.bandLimitedAdaptation =
-            bandAdaptation == "off" ? nil : bandAdaptation ?? paths.bandLimitedTransform
-        incantOptions.commonWords = try paths.commonWordList()
         let incant = try IncantSystem(catalog: catalog, options: incantOptions)
         let baseline =
             measuresBaseline ? try JSGFBaselineSystem(catalog: catalog, dictionaryFiles: [paths.dictionary]) : nil

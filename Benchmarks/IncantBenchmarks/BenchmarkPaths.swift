@@ -34,10 +34,7 @@ struct BenchmarkPaths {
     var dictionary: String { root + "/models/dictionary.dict" }
     /// The project's common-words file of the word loop (``RecognizerOptions/commonWords``),
     /// read by `incant` by default; nil when it is missing.
-    var commonWords: String? {
-        let path = root + "/models/common-words.txt"
-        return FileManager.default.fileExists(atPath: path) ? path : nil
-    }
+    var commonWords: String? { projectModel(CommonWords.fileName) }
 
     /// The words of `file`, else of the project's common-words file; none when neither exists.
     func commonWordList(_ file: String? = nil) throws -> [String] {
@@ -47,16 +44,33 @@ struct BenchmarkPaths {
 
     /// The project's transform for narrow channels (``RecognizerOptions/narrowBandAdaptation``),
     /// read by `incant` by default; nil while it has not been made.
-    var narrowBandTransform: String? {
-        let path = root + "/models/narrow-band.mllr"
-        return FileManager.default.fileExists(atPath: path) ? path : nil
-    }
+    var narrowBandTransform: String? { projectModel("narrow-band.mllr") }
 
     /// The project's transform for band-limited channels (``RecognizerOptions/bandLimitedAdaptation``),
     /// read by `incant` by default; nil while it has not been made.
-    var bandLimitedTransform: String? {
-        let path = root + "/models/band-limited.mllr"
+    var bandLimitedTransform: String? { projectModel("band-limited.mllr") }
+
+    /// The file `name` of the project's `models` folder; nil when it is missing.
+    func projectModel(_ name: String) -> String? {
+        let path = root + "/models/" + name
         return FileManager.default.fileExists(atPath: path) ? path : nil
+    }
+
+    /// `options` with the project's models, as `incant` loads them: its pronunciation additions,
+    /// the transforms for narrow channels, and the common words of the word loop. A transform
+    /// given as `narrowBand` or `bandLimited` replaces the project's, `off` leaves it out; a file
+    /// given as `commonWords` replaces the project's list.
+    func withProjectModels(
+        _ options: RecognizerOptions, narrowBand: String? = nil, bandLimited: String? = nil,
+        commonWords file: String? = nil
+    ) throws -> RecognizerOptions {
+        func chosen(_ given: String?, _ project: String?) -> String? { given == "off" ? nil : given ?? project }
+        var configured = options
+        configured.dictionaryFiles = [dictionary]
+        configured.narrowBandAdaptation = chosen(narrowBand, narrowBandTransform)
+        configured.bandLimitedAdaptation = chosen(bandLimited, bandLimitedTransform)
+        configured.commonWords = try commonWordList(file)
+        return configured
     }
 
     /// Where synthesized speech is cached between runs.

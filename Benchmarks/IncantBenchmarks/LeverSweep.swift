@@ -170,13 +170,8 @@ struct LeverSweep {
 
     func run() throws {
         let paths = BenchmarkPaths()
-        var configured = options
-        configured.dictionaryFiles = [paths.dictionary]
-        configured.narrowBandAdaptation =
-            narrowAdaptation == "off" ? nil : narrowAdaptation ?? paths.narrowBandTransform
-        configured.bandLimitedAdaptation =
-            bandAdaptation == "off" ? nil : bandAdaptation ?? paths.bandLimitedTransform
-        configured.commonWords = try paths.commonWordList(commonWords)
+        var configured = try paths.withProjectModels(
+            options, narrowBand: narrowAdaptation, bandLimited: bandAdaptation, commonWords: commonWords)
         let coffee = CoffeeRecordings(paths: paths)
         let coffeeCatalog = PhraseCatalog(shortcuts: try coffee.shortcuts())
         let homeCatalog = PhraseCatalog(shortcuts: try DefinitionLoader.load(path: paths.homePhrases))

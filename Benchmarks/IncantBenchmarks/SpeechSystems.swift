@@ -46,11 +46,8 @@ final class IncantSystem: SpeechSystem, @unchecked Sendable {
 
     /// Incant as shipped, with the project's transforms for narrow channels and common words.
     convenience init(catalog: PhraseCatalog, dictionaryFiles: [String]) throws {
-        var options = RecognizerOptions(dictionaryFiles: dictionaryFiles)
-        let paths = BenchmarkPaths()
-        options.narrowBandAdaptation = paths.narrowBandTransform
-        options.bandLimitedAdaptation = paths.bandLimitedTransform
-        options.commonWords = try paths.commonWordList()
+        var options = try BenchmarkPaths().withProjectModels(RecognizerOptions())
+        options.dictionaryFiles = dictionaryFiles
         try self.init(catalog: catalog, options: options)
     }
 

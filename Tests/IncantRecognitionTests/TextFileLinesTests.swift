@@ -1,16 +1,22 @@
 import Foundation
+import IncantTestSupport
 import Testing
 
 @testable import IncantRecognition
 
 /// The word lists and dictionaries people edit read the same with Windows line endings.
 @Suite("Word lists and dictionaries with either line ending")
-struct TextFileLinesTests {
-    /// Writes `text` to a new temporary file and returns its path.
+final class TextFileLinesTests {
+    /// A scratch folder of the suite, removed when the test ends.
+    let folder: URL
+
+    init() throws { folder = try TestAudio.scratchDirectory() }
+
+    deinit { try? FileManager.default.removeItem(at: folder) }
+
+    /// Writes `text` to the file `name` of the scratch folder and returns its path.
     func file(_ text: String, name: String) throws -> String {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("incant-lines-\(UUID())")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let path = directory.appendingPathComponent(name).path
+        let path = folder.appendingPathComponent(name).path
         try Data(text.utf8).write(to: URL(fileURLWithPath: path))
         return path
     }
