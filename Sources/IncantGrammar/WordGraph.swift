@@ -411,6 +411,97 @@ extension WordGraph {
     }
 
     /// Whether `rest` leads from `state` to an accepting state (the graph is deterministic).
+    /// The sentences of the graph that leave out a stretch of `words` of at most `maximumLength`
+    /// words ("sugar" for "a lot of sugar") or add one between two of its words ("a bit of
+    /// milk" for "milk"), the rest unchanged. Each is given as a replacement of a stretch that
+    /// also holds the neighbour after the change (before it at the end of `words`), so that
+    /// neither side is empty: "a lot of sugar" → "sugar" at the stretch of "a lot of sugar",
+    /// "milk" → "a bit of milk" at the stretch of "milk". Empty when `words` is not a sentence
+    /// of the graph.
+    package func omissions(of words: [String], maximumLength: Int = 4) -> [WordSpanSubstitution] {
+        let ids = Dictionary(self.words.enumerated().map { ($1, Int32($0)) }, uniquingKeysWith: { first, _ in first })
+        var path: [Int32] = []
+        for word in words {
+            guard let id = ids[word] else { return [] }
+            path.append(id)
+        }
+        var states = [start]
+        for id in path {
+            guard let next = transitions[Int(states[states.count - 1])].first(where: { $0.word == id }) else {
+                return []
+            }
+            states.append(next.target)
+        }
+        guard accepting.contains(states[states.count - 1]), maximumLength > 0, !path.isEmpty else { return [] }
+        // Into each state, from which states and with which word.
+        var incoming = [[(word: Int32, source: Int32)]](repeating: [], count: transitions.count)
+        for (source, edges) in transitions.enumerated() {
+            for edge in edges { incoming[Int(edge.target)].append((edge.word, Int32(source))) }
+        }
+        // restStates[i]: the states from which `path[i...]` leads to an accepting state.
+        var restStates = [Set<Int32>](repeating: [], count: path.count + 1)
+        restStates[path.count] = accepting
+        for index in path.indices.reversed() {
+            for target in restStates[index + 1] {
+                for edge in incoming[Int(target)] where edge.word == path[index] { restStates[index].insert(edge.source) }
+            }
+        }
+        var found: Set<WordSpanSubstitution> = []
+        /// `path[range]` replaced by `inserted`, held with its neighbour.
+        func add(_ range: Range<Int>, _ inserted: [Int32]) {
+            var replacement = inserted
+            var stretch = range
+            if range.upperBound < path.count {
+                replacement.append(path[range.upperBound])
+                stretch = range.lowerBound..<(range.upperBound + 1)
+            } else if range.lowerBound > 0 {
+                replacement.insert(path[range.lowerBound - 1], at: 0)
+                stretch = (range.lowerBound - 1)..<range.upperBound
+            } else {
+                return
+            }
+            found.insert(
+                WordSpanSubstitution(
+                    position: stretch.lowerBound, length: stretch.count,
+                    words: replacement.map { self.words[Int($0)] }))
+        }
+        for position in 0...path.count {
+            // Left out: the rest follows straight from the state before the stretch.
+            for length in 1...maximumLength where position + length <= path.count {
+                if restStates[position + length].contains(states[position]) {
+                    add(position..<(position + length), [])
+                }
+            }
+            // Added: words that lead from here to a state the rest follows from. Only states
+            // within reach of one are followed (the steps left to it, searched backwards).
+            var stepsTo: [Int32: Int] = Dictionary(uniqueKeysWithValues: restStates[position].map { ($0, 0) })
+            var layer = Array(restStates[position])
+            for step in 1..<maximumLength {
+                var next: [Int32] = []
+                for target in layer {
+                    for edge in incoming[Int(target)] where stepsTo[edge.source] == nil {
+                        stepsTo[edge.source] = step
+                        next.append(edge.source)
+                    }
+                }
+                layer = next
+            }
+            var frontier: [(words: [Int32], state: Int32)] = [([], states[position])]
+            for depth in 1...maximumLength {
+                frontier = frontier.flatMap { partial in
+                    transitions[Int(partial.state)].compactMap { edge in
+                        guard let steps = stepsTo[edge.target], steps <= maximumLength - depth else { return nil }
+                        return (partial.words + [edge.word], edge.target)
+                    }
+                }
+                for candidate in frontier where restStates[position].contains(candidate.state) {
+                    add(position..<position, candidate.words)
+                }
+            }
+        }
+        return found.sorted { ($0.position, $0.length, $0.words.count) < ($1.position, $1.length, $1.words.count) }
+    }
+
     private func accepts(_ rest: ArraySlice<Int32>, from state: Int32) -> Bool {
         var state = state
         for id in rest {
