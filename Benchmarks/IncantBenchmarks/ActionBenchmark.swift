@@ -91,7 +91,6 @@ struct ActionBenchmark {
                     return (value, parts.count == 2 ? parts[1] : nil)
                 }
             case "--contrast-span": options.contrastSpanLength = max(1, Int(try next()) ?? 1)
-            case "--contrast-omission": options.contrastOmissionLength = max(0, Int(try next()) ?? 0)
             case "--show-wrong": showsWrong = true
             case "--no-baseline": measuresBaseline = false
             case "--ending": ending = try next()

@@ -94,7 +94,6 @@ struct LeverSweep {
             // The lower threshold for asking "Did you say …?", or `off`.
             case "--confirmation-threshold": options.confirmationThreshold = Double(try next())
             case "--contrast-span": options.contrastSpanLength = max(1, Int(try next()) ?? 1)
-            case "--contrast-omission": options.contrastOmissionLength = max(0, Int(try next()) ?? 0)
             // The least word-loop margin, or `off`.
             case "--word-loop-margin": options.acceptance.minimumWordLoopMargin = Double(try next())
             // A file of common words, one a line, for the word loop (default: models/common-words.txt).

@@ -56,45 +56,4 @@ struct WordGraphTests {
         }
         #expect(graph.spanSubstitutions(of: words("turn on the kitchen")).isEmpty)
     }
-
-    @Test("stretches the grammar lets be left out or added are found, held with a neighbour")
-    func omissions() throws {
-        let catalog = try DemoPhrases.catalog()
-        let graph = try #require(GrammarCompiler.compile(catalog).graph)
-        let words = { (text: String) in text.split(separator: " ").map(String.init) }
-        let described = { (text: String, longest: Int) in
-            Set(
-                graph.omissions(of: words(text), maximumLength: longest).map {
-                    "\($0.position)+\($0.length):\($0.words.joined(separator: " "))"
-                })
-        }
-        let paris = described("show me the weather in paris", 4)
-        // "in paris" left out at the end: held with the word before it.
-        #expect(paris.contains("3+3:weather"))
-        // "me" left out: held with the word after it.
-        #expect(paris.contains("1+2:the"))
-        // "the" is not optional.
-        #expect(!paris.contains("2+2:weather"))
-        let plain = described("show the weather", 4)
-        // "me" added before "the"; a city added at the end, "new york" too within four words.
-        #expect(plain.contains("1+1:me the"))
-        #expect(plain.contains("2+1:weather in paris"))
-        #expect(plain.contains("2+1:weather in new york"))
-        // At most as many words as asked.
-        let short = described("show the weather", 2)
-        #expect(short.contains("2+1:weather in paris"))
-        #expect(!short.contains("2+1:weather in new york"))
-        #expect(!described("show me the weather in new york", 2).contains("3+4:weather"))
-        #expect(described("show me the weather in new york", 3).contains("3+4:weather"))
-        // Every replacement leaves a sentence of the grammar.
-        for text in ["show me the weather in paris", "show the weather", "order me a margherita pizza"] {
-            for omission in graph.omissions(of: words(text)) {
-                var sentence = words(text)
-                sentence.replaceSubrange(omission.position..<(omission.position + omission.length), with: omission.words)
-                #expect(sentence != words(text))
-                #expect(!graph.substitutions(of: sentence).isEmpty, "\(sentence)")
-            }
-        }
-        #expect(graph.omissions(of: words("show me the")).isEmpty)
-    }
 }

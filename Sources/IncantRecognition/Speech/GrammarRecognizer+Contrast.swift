@@ -7,11 +7,9 @@ import IncantGrammar
 extension GrammarRecognizer {
     static let contrastSearch = "_contrast"
 
-    /// The contrasts of every word of `hypothesis` that has rivals in the grammar, of every
+    /// The contrasts of every word of `hypothesis` that has rivals in the grammar, and of every
     /// stretch of up to ``RecognizerOptions/contrastSpanLength`` words that other words may
-    /// replace ("twelve" and "twenty one", "bedroom" and "living room"), and of every stretch of
-    /// up to ``RecognizerOptions/contrastOmissionLength`` words the grammar lets be left out or
-    /// added ("a lot of sugar" and "sugar"), held with a neighbour. A text slot
+    /// replace ("twelve" and "twenty one", "bedroom" and "living room"). A text slot
     /// (`TextSlotPlaceholder.token`) is neither contrasted nor used as a neighbour: its words
     /// are not the grammar's.
     func contrasts(of hypothesis: RecognitionHypothesis, frames: CepstralFrames) throws -> [WordContrast] {
@@ -30,15 +28,6 @@ extension GrammarRecognizer {
             where !substitution.words.contains(slot) {
                 let stretch = ContrastStretch(position: substitution.position, length: substitution.length)
                 rivalsAt[stretch, default: []].append(substitution.words)
-            }
-        }
-        if options.contrastOmissionLength > 0 {
-            for omission in graph.omissions(of: words, maximumLength: options.contrastOmissionLength)
-            where !omission.words.contains(slot) {
-                let stretch = ContrastStretch(position: omission.position, length: omission.length)
-                if !(rivalsAt[stretch]?.contains(omission.words) ?? false) {
-                    rivalsAt[stretch, default: []].append(omission.words)
-                }
             }
         }
         var found: [WordContrast] = []

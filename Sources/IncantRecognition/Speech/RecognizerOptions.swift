@@ -70,11 +70,6 @@ public struct RecognizerOptions: Sendable {
     /// place, and the longest replacement: 2 also sets "twelve" against "twenty one" and
     /// "bedroom" against "living room"; 1 contrasts single words with single words only.
     public var contrastSpanLength: Int = 2
-    /// The longest stretch of words contrasted with leaving it out, and the most words
-    /// contrasted with adding them where the grammar allows it ("sugar" against "a lot of
-    /// sugar", "milk" against "a bit of milk"); 0 contrasts no omission. See
-    /// <doc:HowAcceptanceIsDecided>.
-    public var contrastOmissionLength: Int = 4
     /// Common English words (in the model's dictionary) that a free loop of words, with the
     /// grammar's own words added, is made of; the spoken words are scored against that loop over
     /// their frames (``AcousticEvidence/wordLoopMargin``) when the acceptance policy checks it
