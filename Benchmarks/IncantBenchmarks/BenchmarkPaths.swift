@@ -30,30 +30,15 @@ struct BenchmarkPaths {
     var homePhrases: String { root + "/phrases/home" }
     var homeSentences: String { root + "/Benchmarks/data/home-sentences.tsv" }
     var nonCommands: String { root + "/Benchmarks/data/non-commands.txt" }
+    /// The project's `models` folder, whose files `incant` loads by default.
+    var projectModels: ProjectModels { ProjectModels(directory: root + "/models") }
     /// The project's pronunciation additions, read by `incant` by default.
-    var dictionary: String { root + "/models/dictionary.dict" }
-    /// The project's common-words file of the word loop (``RecognizerOptions/commonWords``),
-    /// read by `incant` by default; nil when it is missing.
-    var commonWords: String? { projectModel(CommonWords.fileName) }
+    var dictionary: String { projectModels.directory + "/" + ProjectModels.dictionaryFileName }
 
     /// The words of `file`, else of the project's common-words file; none when neither exists.
     func commonWordList(_ file: String? = nil) throws -> [String] {
-        guard let path = file ?? commonWords else { return [] }
+        guard let path = file ?? projectModels.commonWords else { return [] }
         return try CommonWords.read(path: path)
-    }
-
-    /// The project's transform for narrow channels (``RecognizerOptions/narrowBandAdaptation``),
-    /// read by `incant` by default; nil while it has not been made.
-    var narrowBandTransform: String? { projectModel("narrow-band.mllr") }
-
-    /// The project's transform for band-limited channels (``RecognizerOptions/bandLimitedAdaptation``),
-    /// read by `incant` by default; nil while it has not been made.
-    var bandLimitedTransform: String? { projectModel("band-limited.mllr") }
-
-    /// The file `name` of the project's `models` folder; nil when it is missing.
-    func projectModel(_ name: String) -> String? {
-        let path = root + "/models/" + name
-        return FileManager.default.fileExists(atPath: path) ? path : nil
     }
 
     /// `options` with the project's models, as `incant` loads them: its pronunciation additions,
@@ -67,8 +52,8 @@ struct BenchmarkPaths {
         func chosen(_ given: String?, _ project: String?) -> String? { given == "off" ? nil : given ?? project }
         var configured = options
         configured.dictionaryFiles = [dictionary]
-        configured.narrowBandAdaptation = chosen(narrowBand, narrowBandTransform)
-        configured.bandLimitedAdaptation = chosen(bandLimited, bandLimitedTransform)
+        configured.narrowBandAdaptation = chosen(narrowBand, projectModels.narrowBandTransform)
+        configured.bandLimitedAdaptation = chosen(bandLimited, projectModels.bandLimitedTransform)
         configured.commonWords = try commonWordList(file)
         return configured
     }

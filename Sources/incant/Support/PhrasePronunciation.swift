@@ -11,7 +11,9 @@ enum PhrasePronunciation {
     static func unpronounceable(in catalog: PhraseCatalog) throws -> [UnpronounceablePhrases.Finding]? {
         guard let model = try? PocketSphinxModel.locate(paths: Settings.paths) else { return nil }
         var files: [String] = []
-        if let project = ModelsDirectory.locate() { files.append(project + "/dictionary.dict") }
+        if let dictionary = ModelsDirectory.locate().flatMap({ ProjectModels(directory: $0).dictionary }) {
+            files.append(dictionary)
+        }
         files.append(Settings.paths.dictionary)
         var overrides = PronunciationDictionary()
         for file in files where FileManager.default.fileExists(atPath: file) {

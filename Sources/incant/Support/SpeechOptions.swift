@@ -64,7 +64,7 @@ struct SpeechOptions: ParsableArguments {
         }
         var files: [String] = []
         let project = ModelsDirectory.locate()
-        if let project { files.append(project + "/dictionary.dict") }
+        if let dictionary = project.flatMap({ ProjectModels(directory: $0).dictionary }) { files.append(dictionary) }
         files.append(Settings.paths.dictionary)
         files += dictionaries
         for file in dictionaries where !FileManager.default.isReadableFile(atPath: file) {
@@ -75,15 +75,9 @@ struct SpeechOptions: ParsableArguments {
         var options = RecognizerOptions(
             rejectionThreshold: rejectionThreshold, dictionaryFiles: files, decoder: decoder)
         options.searchPath = Settings.paths.searchPath
-        if let project, FileManager.default.isReadableFile(atPath: project + "/narrow-band.mllr") {
-            options.narrowBandAdaptation = project + "/narrow-band.mllr"
-        }
-        if let project, FileManager.default.isReadableFile(atPath: project + "/band-limited.mllr") {
-            options.bandLimitedAdaptation = project + "/band-limited.mllr"
-        }
-        if let project, FileManager.default.fileExists(atPath: project + "/" + CommonWords.fileName) {
+        if let project {
             do {
-                options.commonWords = try CommonWords.read(path: project + "/" + CommonWords.fileName)
+                options = try ProjectModels(directory: project).applied(to: options)
             } catch {
                 throw CommandFailure(message: error.description, status: ExitStatus.noInput)
             }
