@@ -246,7 +246,7 @@ struct LeverSweep {
         defer {
             if let dumpPath {
                 let header =
-                    "condition\tclip\tpositive\taccepted\tmatchCorrect\ttranscript\tmargin\tworst\tcoverage\tsupport\twordFrames\tspeechFrames\tvoicing\tabove\tagree\tvoicedCoverage\tunexplainedVoiced\tbelowPeak\trightAmong\tlisted\toutsideMargin\toutsideFrames\toutsideVoicing\tloopWordScore\twordLoopMargin\tminPosterior\tminContrastPosterior\tcontrastMargins\tmeaningPosterior\twordPosteriors\tconfidence\n"
+                    "condition\tclip\tpositive\taccepted\tmatchCorrect\ttranscript\tmargin\tworst\tcoverage\tsupport\twordFrames\tspeechFrames\tvoicing\tabove\tagree\tvoicedCoverage\tunexplainedVoiced\tbelowPeak\trightAmong\tlisted\toutsideMargin\toutsideFrames\toutsideVoicing\tloopWordScore\twordLoopMargin\twordLoopWords\tminPosterior\tminContrastPosterior\tcontrastMargins\tmeaningPosterior\twordPosteriors\tconfidence\n"
                 try? (header + dump.withLock { $0 }.joined()).write(toFile: dumpPath, atomically: true, encoding: .utf8)
             }
         }
@@ -383,6 +383,7 @@ struct LeverSweep {
                 e.map { String(format: "%.3f", $0.outsideVoicing) } ?? "",
                 e.map { String(format: "%.2f", $0.loopWordScore) } ?? "",
                 e?.wordLoopMargin.map { String(format: "%.2f", $0) } ?? "",
+                e?.wordLoopWords.map { $0.map { String(format: "%.0f:%d", $0.margin, $0.frames) }.joined(separator: ",") } ?? "",
                 posteriorColumn(understanding.words.compactMap(\.framePosterior)),
                 posteriorColumn(understanding.contrasts.compactMap(posterior)),
                 understanding.contrasts.map { String(format: "%.0f", $0.margin) }.joined(separator: ","),

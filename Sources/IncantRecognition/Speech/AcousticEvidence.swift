@@ -65,6 +65,16 @@ public struct AcousticEvidence: Sendable, Hashable, Codable {
     /// the grammar's own words over the same frames (``RecognizerOptions/commonWords``); nil
     /// when not measured.
     public var wordLoopMargin: Double? = nil
+    /// The same margin word by word: each spoken word's acoustic score minus the loop's over
+    /// the word's frames, and how many frames it spans; nil when not measured.
+    public var wordLoopWords: [WordLoopFit]? = nil
+
+    /// One spoken word against the word loop over its frames.
+    public struct WordLoopFit: Sendable, Hashable, Codable {
+        /// The word's acoustic score minus the loop's over its frames (not per frame).
+        public var margin: Double
+        public var frames: Int
+    }
 
     public init(
         utteranceMargin: Double, worstWordMargin: Double, meanWordMargin: Double, coverage: Double, speechFrames: Int,

@@ -101,13 +101,20 @@ public final class GrammarRecognizer: @unchecked Sendable {
 
     /// The per-frame margin of `words` against the free word loop, searched over their frames and
     /// 5 frames either side; nil when the loop finds no path.
-    func wordLoopMargin(of words: [WordSegment], frames: CepstralFrames) throws -> Double? {
+    func wordLoopMargin(of words: [WordSegment], frames: CepstralFrames) throws -> (
+        margin: Double, words: [AcousticEvidence.WordLoopFit]
+    )? {
         guard let first = words.first, let last = words.last else { return nil }
         let range = max(0, first.startFrame - 5)..<min(frames.count, last.endFrame + 6)
         guard let loop = try decoder.decode(frames, range: range, search: Self.wordLoopSearch) else { return nil }
         let score = words.reduce(0.0) { $0 + Double($1.acousticScore) }
         let loopScore = loop.acousticScore(from: first.startFrame, to: last.endFrame)
-        return (score - loopScore) / Double(max(1, last.endFrame - first.startFrame + 1))
+        let each = words.map {
+            AcousticEvidence.WordLoopFit(
+                margin: Double($0.acousticScore) - loop.acousticScore(from: $0.startFrame, to: $0.endFrame),
+                frames: $0.frameCount)
+        }
+        return ((score - loopScore) / Double(max(1, last.endFrame - first.startFrame + 1)), each)
     }
 
     /// A decoder of `model` started with the dictionary `text` (cmudict format).
@@ -371,7 +378,9 @@ public final class GrammarRecognizer: @unchecked Sendable {
                 let frames = try frames()
             {
                 if cancellation?.isCancelled == true { throw CancellationError() }
-                measured.wordLoopMargin = try wordLoopMargin(of: hypothesis.spokenWords, frames: frames)
+                let loop = try wordLoopMargin(of: hypothesis.spokenWords, frames: frames)
+                measured.wordLoopMargin = loop?.margin
+                measured.wordLoopWords = loop?.words
                 confidence = policy.confidence(measured)
             }
             evidence = measured
