@@ -383,7 +383,9 @@ struct LeverSweep {
                 e.map { String(format: "%.3f", $0.outsideVoicing) } ?? "",
                 e.map { String(format: "%.2f", $0.loopWordScore) } ?? "",
                 e?.wordLoopMargin.map { String(format: "%.2f", $0) } ?? "",
-                e?.wordLoopWords.map { $0.map { String(format: "%.0f:%d", $0.margin, $0.frames) }.joined(separator: ",") } ?? "",
+                e?.wordLoopWords.map { words in
+                    words.map { String(format: "%.0f:%d", $0.margin, $0.frames) }.joined(separator: ",")
+                } ?? "",
                 posteriorColumn(understanding.words.compactMap(\.framePosterior)),
                 posteriorColumn(understanding.contrasts.compactMap(posterior)),
                 understanding.contrasts.map { String(format: "%.0f", $0.margin) }.joined(separator: ","),
