@@ -73,6 +73,7 @@ public struct AcousticEvidence: Sendable, Hashable, Codable {
     public struct WordLoopFit: Sendable, Hashable, Codable {
         /// The word's acoustic score minus the loop's over its frames (not per frame).
         public var margin: Double
+        /// The frames the word spans.
         public var frames: Int
     }
 

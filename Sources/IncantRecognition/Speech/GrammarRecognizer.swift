@@ -100,7 +100,8 @@ public final class GrammarRecognizer: @unchecked Sendable {
     }
 
     /// The per-frame margin of `words` against the free word loop, searched over their frames and
-    /// 5 frames either side; nil when the loop finds no path.
+    /// 5 frames either side, and each word's margin over its own frames; nil when the loop finds
+    /// no path.
     func wordLoopMargin(of words: [WordSegment], frames: CepstralFrames) throws -> (
         margin: Double, words: [AcousticEvidence.WordLoopFit]
     )? {
