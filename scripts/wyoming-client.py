@@ -32,7 +32,7 @@ from wyoming.info import Describe, Info
 from wyoming.intent import Intent, NotRecognized, Recognize
 
 # Seconds to wait for an answer; WYOMING_CLIENT_TIMEOUT overrides (a loaded machine's backlog).
-TIMEOUT = float(os.environ.get("WYOMING_CLIENT_TIMEOUT", "60"))
+TIMEOUT = float(os.environ.get("WYOMING_CLIENT_TIMEOUT", "300"))
 
 
 def host_port(uri):

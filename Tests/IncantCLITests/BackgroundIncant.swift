@@ -107,8 +107,10 @@ final class BackgroundIncant: @unchecked Sendable {
     }
 
     /// Waits for the process to exit; returns its status (128 + signal when killed by one), or
-    /// `nil` when it is still running after `limit` (it is then killed).
-    func waitForExit(within limit: Duration = .seconds(180)) async -> Int32? {
+    /// `nil` when it is still running after `limit` (it is then killed). The default only
+    /// guards against a hang: a debug `listen` through the denoiser took over 180 s on a 2-core
+    /// machine running the whole CLI suite (load average near 30).
+    func waitForExit(within limit: Duration = .seconds(600)) async -> Int32? {
         guard await Self.waitUntil(within: limit, { !process.isRunning }) else {
             kill(pid, SIGKILL)
             _ = await Self.waitUntil(within: .seconds(10)) { !process.isRunning }
