@@ -143,7 +143,7 @@ struct SatelliteTests {
         #expect(noticed, "\(server.stderr)")
         let before = lines().count
         satellite = try Self.startSatellite(port: port, microphone: raw, speaker: speaker, cli: cli)
-        let again = await BackgroundIncant.waitUntil(within: .seconds(300)) {
+        let again = await BackgroundIncant.waitUntil(within: .seconds(600)) {
             lines().count > before || !server.process.isRunning
         }
         #expect(again, "no run after the satellite came back; incant: \(server.stderr)")
