@@ -35,26 +35,19 @@ struct BenchmarkPaths {
     /// The project's pronunciation additions, read by `incant` by default.
     var dictionary: String { projectModels.directory + "/" + ProjectModels.dictionaryFileName }
 
-    /// The words of `file`, else of the project's common-words file; none when neither exists.
-    func commonWordList(_ file: String? = nil) throws -> [String] {
-        guard let path = file ?? projectModels.commonWords else { return [] }
-        return try CommonWords.read(path: path)
-    }
-
-    /// `options` with the project's models, as `incant` loads them: its pronunciation additions,
-    /// the transforms for narrow channels, and the common words of the word loop. A transform
-    /// given as `narrowBand` or `bandLimited` replaces the project's, `off` leaves it out; a file
-    /// given as `commonWords` replaces the project's list.
+    /// `options` with the project's models, as `incant` loads them (``ProjectModels``): its
+    /// pronunciation additions, the transforms for narrow channels, and the common words of the
+    /// word loop. A transform given as `narrowBand` or `bandLimited` replaces the project's, `off`
+    /// leaves it out; a file given as `commonWords` replaces the project's list.
     func withProjectModels(
         _ options: RecognizerOptions, narrowBand: String? = nil, bandLimited: String? = nil,
         commonWords file: String? = nil
     ) throws -> RecognizerOptions {
-        func chosen(_ given: String?, _ project: String?) -> String? { given == "off" ? nil : given ?? project }
-        var configured = options
+        var configured = try projectModels.applied(to: options)
         configured.dictionaryFiles = [dictionary]
-        configured.narrowBandAdaptation = chosen(narrowBand, projectModels.narrowBandTransform)
-        configured.bandLimitedAdaptation = chosen(bandLimited, projectModels.bandLimitedTransform)
-        configured.commonWords = try commonWordList(file)
+        if let narrowBand { configured.narrowBandAdaptation = narrowBand == "off" ? nil : narrowBand }
+        if let bandLimited { configured.bandLimitedAdaptation = bandLimited == "off" ? nil : bandLimited }
+        if let file { configured.commonWords = try CommonWords.read(path: file) }
         return configured
     }
 
