@@ -86,8 +86,16 @@ public struct PronunciationDictionary: Sendable, Equatable {
         projectFile: String? = PronunciationDictionary.projectFile,
         userFile: String?
     ) throws(PronunciationDictionaryError) -> PronunciationDictionary {
+        try layered([projectFile, userFile].compactMap(\.self))
+    }
+
+    /// The dictionaries at `files` layered in order, each one's entries replacing the earlier
+    /// ones' word by word. Missing files count as empty.
+    ///
+    /// - Throws: ``PronunciationDictionaryError`` for an unreadable or malformed file.
+    public static func layered(_ files: [String]) throws(PronunciationDictionaryError) -> PronunciationDictionary {
         var result = PronunciationDictionary()
-        for path in [projectFile, userFile].compactMap(\.self) where FileManager.default.fileExists(atPath: path) {
+        for path in files where FileManager.default.fileExists(atPath: path) {
             result = result.merging(try PronunciationDictionary(contentsOfFile: path))
         }
         return result

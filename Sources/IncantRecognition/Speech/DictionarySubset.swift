@@ -28,6 +28,14 @@ struct DictionarySubset {
         self.entries = entries
     }
 
+    /// Replaces the pronunciations of the words held here that `overrides` has: an override
+    /// file's entry (with its alternates) stands instead of the model dictionary's.
+    mutating func override(with overrides: PronunciationDictionary) {
+        for word in entries.keys {
+            if let replacement = overrides[word] { entries[word] = replacement.map(\.description) }
+        }
+    }
+
     /// The subset in cmudict format.
     var text: String {
         var lines: [String] = []

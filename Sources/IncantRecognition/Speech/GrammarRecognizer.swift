@@ -40,7 +40,8 @@ public final class GrammarRecognizer: @unchecked Sendable {
     }
 
     /// Loads the model, compiles `catalog` into a grammar, and adds pronunciations for words
-    /// the dictionary lacks (from `options.dictionaryFiles`, then espeak-ng).
+    /// the dictionary lacks (from `options.dictionaryFiles`, then espeak-ng); a word the
+    /// override files have is pronounced as they say, whether the model's dictionary has it or not.
     ///
     /// Unless ``RecognizerOptions/loadsFullDictionary`` is set, the decoder gets only the
     /// dictionary entries of the grammar's words, which saves about 22 MB.
@@ -57,8 +58,9 @@ public final class GrammarRecognizer: @unchecked Sendable {
         if options.loadsFullDictionary {
             self.decoder = try PocketSphinxDecoder(model: located, options: options.decoder)
         } else {
-            let subset = try DictionarySubset(
+            var subset = try DictionarySubset(
                 path: located.dictionary, words: grammar.words.union(options.checksWordLoop ? options.commonWords : []))
+            subset.override(with: try PronunciationDictionary.layered(options.dictionaryFiles))
             self.decoder = try Self.decoder(model: located, dictionary: subset.text, options: options.decoder)
         }
         if options.usesPhoneLoop && options.decodesPhoneLoopInParallel {
@@ -251,29 +253,28 @@ public final class GrammarRecognizer: @unchecked Sendable {
         return State(grammar: grammar, addedWords: added)
     }
 
-    /// Makes sure the decoder can pronounce `words`: from the model's full dictionary first,
-    /// then from the override files and espeak-ng. Returns the words that were not in the
-    /// model's dictionary and how they are pronounced. `searchingModelDictionary: false`
-    /// skips reading the model's dictionary when the decoder already holds every entry of
-    /// these words.
+    /// Makes sure the decoder can pronounce `words`: from the model's full dictionary first
+    /// (where the override files have a word, their entry stands instead), then from the
+    /// override files and espeak-ng. Returns the words that were not in the model's dictionary
+    /// and how they are pronounced. `searchingModelDictionary: false` skips reading the model's
+    /// dictionary when the decoder already holds every entry of these words.
     ///
-    /// - Throws: ``UnpronounceableWordError`` naming the words that cannot be pronounced.
+    /// - Throws: ``UnpronounceableWordError`` naming the words that cannot be pronounced;
+    ///   ``PronunciationDictionaryError`` for an override file that cannot be read.
     func addPronunciations(for words: [String], searchingModelDictionary: Bool = true) throws -> [ResolvedPronunciation]
     {
         var missing = decoder.missingWords(words)
         guard !missing.isEmpty else { return [] }
-        let known =
+        let overrides = try PronunciationDictionary.layered(options.dictionaryFiles)
+        var known =
             searchingModelDictionary
             ? try DictionarySubset(path: model.dictionary, words: Set(missing)) : DictionarySubset(entries: [:])
+        known.override(with: overrides)
         for (word, pronunciations) in known.entries {
             try addWord(word, pronunciations: pronunciations)
         }
         missing.removeAll { known.entries[$0] != nil }
         guard !missing.isEmpty else { return [] }
-        var overrides = PronunciationDictionary()
-        for file in options.dictionaryFiles where FileManager.default.fileExists(atPath: file) {
-            overrides = overrides.merging(try PronunciationDictionary(contentsOfFile: file))
-        }
         let added = try PronunciationResolver(
             overrides: overrides, guesser: PronunciationGuesser(searchPath: options.searchPath)
         ).resolve(missing)

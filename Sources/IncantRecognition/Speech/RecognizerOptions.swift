@@ -18,7 +18,9 @@ public struct RecognizerOptions: Sendable {
     /// the acoustic model.
     public var decodesPhoneLoopInParallel: Bool = false
     /// Start the decoder with the model's whole dictionary instead of just the grammar's
-    /// words (only open-vocabulary work needs it, and it gets its own decoder anyway).
+    /// words (only open-vocabulary work needs it, and it gets its own decoder anyway). The
+    /// override files (``dictionaryFiles``) then add only words the model's dictionary lacks:
+    /// pocketsphinx does not replace a word it holds.
     public var loadsFullDictionary: Bool = false
     /// A garbage path competing with the phrases in the grammar (nil: none).
     public var garbage: GarbageModel? = nil
@@ -82,7 +84,9 @@ public struct RecognizerOptions: Sendable {
     public var checksWordLoop: Bool {
         !commonWords.isEmpty && usesPhoneLoop && acceptance.minimumWordLoopMargin != nil
     }
-    /// Pronunciation overrides (cmudict format) read before guessing unknown words.
+    /// Pronunciation overrides (cmudict format), layered in order: a word one of them has is
+    /// pronounced as the last such file says, instead of as the model's dictionary says, and
+    /// words no file or dictionary has are guessed.
     public var dictionaryFiles: [String]
     /// Where espeak-ng is looked up to guess words no dictionary has (`IncantPaths.searchPath`);
     /// nil looks in `/usr/local/bin`, `/usr/bin` and `/bin`.

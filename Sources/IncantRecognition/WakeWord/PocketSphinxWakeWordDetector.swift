@@ -46,14 +46,12 @@ public final class PocketSphinxWakeWordDetector: WakeWordDetector, @unchecked Se
             throw WakeWordError.tooManyWords(phrase, limit: Self.maximumWords)
         }
         let located = try model ?? PocketSphinxModel.locate()
+        let overrides = try PronunciationDictionary.layered(options.dictionaryFiles)
         var entries = try DictionarySubset(path: located.dictionary, words: Set(words))
+        entries.override(with: overrides)
         let missing = words.filter { entries.entries[$0] == nil }
         var added: [ResolvedPronunciation] = []
         if !missing.isEmpty {
-            var overrides = PronunciationDictionary()
-            for file in options.dictionaryFiles where FileManager.default.fileExists(atPath: file) {
-                overrides = overrides.merging(try PronunciationDictionary(contentsOfFile: file))
-            }
             added = try PronunciationResolver(
                 overrides: overrides, guesser: PronunciationGuesser(searchPath: options.searchPath)
             ).resolve(missing)

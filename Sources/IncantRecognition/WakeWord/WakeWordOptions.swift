@@ -37,7 +37,9 @@ public struct WakeWordOptions: Sendable {
     /// Seconds of audio before a place that go through the front end with it, on demand, so
     /// that a denoiser has settled by the time the place begins.
     public var secondViewLeadSeconds: Double = 1
-    /// Pronunciation overrides (cmudict format) read before guessing unknown words.
+    /// Pronunciation overrides (cmudict format), layered in order: a word one of them has is
+    /// pronounced as the last such file says, instead of as the model's dictionary says, and
+    /// words no file or dictionary has are guessed.
     public var dictionaryFiles: [String] = []
     /// Where espeak-ng is looked up to guess words no dictionary has (`IncantPaths.searchPath`);
     /// nil looks in `/usr/local/bin`, `/usr/bin` and `/bin`.
