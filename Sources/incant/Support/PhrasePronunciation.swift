@@ -15,14 +15,11 @@ enum PhrasePronunciation {
             files.append(dictionary)
         }
         files.append(Settings.paths.dictionary)
-        var overrides = PronunciationDictionary()
-        for file in files where FileManager.default.fileExists(atPath: file) {
-            overrides = overrides.merging(try PronunciationDictionary(contentsOfFile: file))
-        }
         return try UnpronounceablePhrases.find(
             in: catalog, dictionary: model.dictionary,
             resolver: PronunciationResolver(
-                overrides: overrides, guesser: PronunciationGuesser(searchPath: Settings.paths.searchPath)))
+                overrides: try PronunciationDictionary.layered(files),
+                guesser: PronunciationGuesser(searchPath: Settings.paths.searchPath)))
     }
 
     /// The shortcut of the stored phrase named by id or by its words (as `phrases edit` names it).
