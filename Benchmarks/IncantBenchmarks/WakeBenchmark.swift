@@ -11,7 +11,7 @@ import IncantRecognition
 ///
 ///     incant-bench wake [--phrases "alexa,smart mirror,hey computer"] [--hours H] [--stride N]
 ///                       [--snr DB] [--dump FILE] [--rss-minutes M] [--passages N]
-///                       [--spotting-threshold T] [--front-end NAME] [--both-views | --stream-on-demand | --on-demand]
+///                       [--spotting-threshold T] [--spotted-pronunciations N] [--front-end NAME] [--both-views | --stream-on-demand | --on-demand]
 ///                       [--second-view-reach C] [--second-view-lead S] [--denoiser-restart fresh|warm]
 struct WakeBenchmark {
     var phrases = ["alexa", "smart mirror", "hey computer"]
@@ -30,6 +30,9 @@ struct WakeBenchmark {
     var spottingThreshold: Double?
     /// The keyphrase search's phone penalty (`--spotting-phone-penalty`); nil keeps the default.
     var spottingPhonePenalty: Double?
+    /// The most spellings of the phrase the keyphrase search proposes (`--spotted-pronunciations`,
+    /// 1: the main pronunciations alone); nil keeps the default.
+    var spottedPronunciations: Int?
     /// What the detector hears through (`--front-end`): the keywords' mixes and the background
     /// alike, as `incant listen` and `incant spot` hear a stream.
     var frontEndKind = FrontEndKind.identity
@@ -80,6 +83,11 @@ struct WakeBenchmark {
                     throw BenchmarkError("--spotting-phone-penalty must be in (0, 1]")
                 }
                 spottingPhonePenalty = penalty
+            case "--spotted-pronunciations":
+                guard let count = Int(try value()), count >= 1 else {
+                    throw BenchmarkError("--spotted-pronunciations must be a whole number ≥ 1")
+                }
+                spottedPronunciations = count
             case "--both-views": views = .twoStreams
             case "--stream-on-demand": views = .streamOnDemand
             case "--on-demand": views = .onDemand
@@ -193,6 +201,7 @@ struct WakeBenchmark {
         options.dictionaryFiles = [paths.dictionary]
         if let spottingThreshold { options.spottingThreshold = spottingThreshold }
         if let spottingPhonePenalty { options.spottingPhonePenalty = spottingPhonePenalty }
+        if let spottedPronunciations { options.spottedPronunciations = spottedPronunciations }
         if let secondViewReach { options.secondViewReach = secondViewReach }
         if let secondViewLead { options.secondViewLeadSeconds = secondViewLead }
         let detector = try PocketSphinxWakeWordDetector(

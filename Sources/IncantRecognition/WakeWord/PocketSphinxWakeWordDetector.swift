@@ -73,8 +73,11 @@ public final class PocketSphinxWakeWordDetector: WakeWordDetector, @unchecked Se
         var decoderOptions = options.decoder
         decoderOptions.extraArguments.append(("-kws_plp", String(options.spottingPhonePenalty)))
         decoder = try GrammarRecognizer.decoder(model: located, dictionary: entries.text, options: decoderOptions)
-        let spoken = words.joined(separator: " ")
-        try decoder.loadKeyphrases([(spoken, options.spottingThreshold)], named: Self.spottingSearch)
+        spellings = Self.spellings(
+            of: words, pronunciationCounts: words.map { max(1, entries.entries[$0]?.count ?? 1) },
+            limit: options.spottedPronunciations)
+        try decoder.loadKeyphrases(
+            spellings.map { ($0, options.spottingThreshold) }, named: Self.spottingSearch)
         // The baseline is plain pocketsphinx: its own decoder, with pocketsphinx's phone penalty.
         if baselineThresholds.isEmpty {
             baselineDecoder = nil
@@ -101,6 +104,28 @@ public final class PocketSphinxWakeWordDetector: WakeWordDetector, @unchecked Se
 
     /// Phones of the phrase's words in their main pronunciations.
     public let phoneCount: Int
+
+    /// The keyphrases the spotting search proposes: the phrase in each combination of its
+    /// words' pronunciations that ``WakeWordOptions/spottedPronunciations`` allows.
+    public let spellings: [String]
+
+    /// The phrase `words` spelled with each combination of their pronunciations (`word(2)` for
+    /// the second), those with fewer alternates first, then in the dictionary's order; at most
+    /// `limit` (at least one: the main pronunciations).
+    static func spellings(of words: [String], pronunciationCounts: [Int], limit: Int) -> [String] {
+        var choices: [[Int]] = [[]]
+        for count in pronunciationCounts {
+            choices = choices.flatMap { chosen in (0..<max(1, count)).map { chosen + [$0] } }
+        }
+        let ordered = choices.sorted { first, second in
+            let (a, b) = (first.filter { $0 > 0 }.count, second.filter { $0 > 0 }.count)
+            return a != b ? a < b : first.lexicographicallyPrecedes(second)
+        }
+        return ordered.prefix(max(1, limit)).map { chosen in
+            zip(words, chosen).map { word, index in index == 0 ? word : "\(word)(\(index + 1))" }
+                .joined(separator: " ")
+        }
+    }
 
     /// The name under which the baseline copy `index` of `word` is spotted.
     static func baselineWord(_ word: String, _ index: Int) -> String { "\(word)_kws\(index)" }
@@ -231,11 +256,10 @@ public final class PocketSphinxWakeWordDetector: WakeWordDetector, @unchecked Se
         }
         let spoken = words.joined(separator: " ")
         var proposals: [(range: ClosedRange<Int>, score: Double, frames: Int)] = []
-        // The keyphrase comes back as written in the search's list, spaces and all.
+        // The keyphrase comes back as written in the search's list (any of the spellings),
+        // spaces and all.
         for segment in spotted.words
-        where segment.endFrame >= segment.startFrame
-            && segment.word.trimmingCharacters(in: .whitespaces) == spoken
-        {
+        where segment.endFrame >= segment.startFrame && PocketSphinxDecoder.spokenText(segment.word) == spoken {
             let range = segment.startFrame...segment.endFrame
             proposals.append((range, Double(segment.posterior), range.count))
         }

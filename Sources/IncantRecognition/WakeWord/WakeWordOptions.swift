@@ -12,6 +12,11 @@ public struct WakeWordOptions: Sendable {
     /// Smaller makes the loop dearer, so the phrase is proposed where it fits the audio less well
     /// than free phones do, as on voices and microphones unlike the model's training data.
     public var spottingPhonePenalty: Double = 1e-10
+    /// The most spellings of the phrase the keyphrase search proposes: each combination of its
+    /// words' pronunciations (the dictionary's alternates and the override files'), those with
+    /// fewer alternates first. pocketsphinx's keyphrase search follows one pronunciation per
+    /// keyphrase; 1 proposes the main pronunciations alone, as plain keyword spotting does.
+    public var spottedPronunciations: Int = 16
     /// Frames (10 ms) of audio either side of a candidate that its check searches.
     public var padding: Int = 40
     /// Log units of keyphrase score per unit of evidence. A candidate's evidence is a sum of
