@@ -41,13 +41,12 @@ struct BenchmarkPaths {
     /// leaves it out; a file given as `commonWords` replaces the project's list.
     func withProjectModels(
         _ options: RecognizerOptions, narrowBand: String? = nil, bandLimited: String? = nil,
-        wideBand: String? = nil, commonWords file: String? = nil
+        commonWords file: String? = nil
     ) throws -> RecognizerOptions {
         var configured = try projectModels.applied(to: options)
         configured.dictionaryFiles = [dictionary]
         if let narrowBand { configured.narrowBandAdaptation = narrowBand == "off" ? nil : narrowBand }
         if let bandLimited { configured.bandLimitedAdaptation = bandLimited == "off" ? nil : bandLimited }
-        if let wideBand { configured.wideBandAdaptation = wideBand == "off" ? nil : wideBand }
         if let file { configured.commonWords = try CommonWords.read(path: file) }
         return configured
     }

@@ -54,9 +54,6 @@ struct LeverSweep {
     var narrowAdaptation: String?
     /// `--band-adaptation FILE|off`: the transform for band-limited channels; nil is the project's.
     var bandAdaptation: String?
-    /// `--wide-adaptation FILE`: a transform for wide-band channels
-    /// (``RecognizerOptions/wideBandAdaptation``), a research lever.
-    var wideAdaptation: String?
     /// The common-words file of the word loop (nil: the project's).
     var commonWords: String?
     /// Adapt while decoding each condition (``OnlineAdaptation``: a listener in that room),
@@ -105,7 +102,6 @@ struct LeverSweep {
             case "--narrow-adaptation": narrowAdaptation = try next()
             // An MLLR transform for narrow channels that keep 4–5 kHz.
             case "--band-adaptation": bandAdaptation = try next()
-            case "--wide-adaptation": wideAdaptation = try next()
             case "--narrow-band-margin":
                 let text = try next()
                 options.narrowBandContrastMargin = text == "off" ? nil : Double(text)
@@ -175,8 +171,7 @@ struct LeverSweep {
     func run() throws {
         let paths = BenchmarkPaths()
         var configured = try paths.withProjectModels(
-            options, narrowBand: narrowAdaptation, bandLimited: bandAdaptation, wideBand: wideAdaptation,
-            commonWords: commonWords)
+            options, narrowBand: narrowAdaptation, bandLimited: bandAdaptation, commonWords: commonWords)
         let coffee = CoffeeRecordings(paths: paths)
         let coffeeCatalog = PhraseCatalog(shortcuts: try coffee.shortcuts())
         let homeCatalog = PhraseCatalog(shortcuts: try DefinitionLoader.load(path: paths.homePhrases))

@@ -7,7 +7,7 @@ import IncantRecognition
 /// through a narrow channel.
 ///
 ///     incant-bench narrow-band-transform --out FILE [--sources coffee,wake,synthetic]
-///                                        [--channel phone|band|wide] [--stride N --offset K] [--takes N]
+///                                        [--channel phone|band] [--stride N --offset K] [--takes N]
 ///
 /// Every source's clips that the recognizer as shipped understands when clean are the takes,
 /// with the words it heard; each take passes through the channel (`phone`: sampled at 8 kHz
@@ -17,8 +17,7 @@ import IncantRecognition
 /// it was not made from (leave one source out) is the check that counts.
 struct NarrowBandTraining {
     var sources = ["coffee", "wake", "synthetic"]
-    /// nil (`--channel wide`): the takes as recorded, for a wide-band transform.
-    var channel: RealRoomClips.Channel? = .phone
+    var channel = RealRoomClips.Channel.phone
     var outputPath: String?
     var stride = 1
     var offset = 0
@@ -35,8 +34,7 @@ struct NarrowBandTraining {
                     throw BenchmarkError("--sources expects coffee, wake or synthetic, not \(unknown)")
                 }
             case "--channel":
-                let name = try next()
-                channel = name == "wide" ? nil : try RealRoomClips.Channel(name, option: "--channel", others: ["wide"])
+                channel = try RealRoomClips.Channel(try next(), option: "--channel")
             case "--stride": stride = max(1, Int(try next()) ?? 1)
             case "--offset": offset = max(0, Int(try next()) ?? 0)
             case "--takes": takesPerSource = max(1, Int(try next()) ?? 400)
@@ -83,7 +81,7 @@ struct NarrowBandTraining {
             for clip in clips where used < takesPerSource {
                 let understanding = try system.understand(clip.samples)
                 guard clip.expected?.isMet(by: understanding.accepted) == true else { continue }
-                let narrowed = try channel?.apply([clip], cacheName: source)[0] ?? clip
+                let narrowed = try channel.apply([clip], cacheName: source)[0]
                 takes.append(
                     AdaptationTake(
                         label: "\(source): \(clip.name)", samples: narrowed.samples,
@@ -102,7 +100,7 @@ struct NarrowBandTraining {
         }
         try estimate.transform.write(to: outputPath)
         print(
-            "transform (\(channel.map { "\($0)" } ?? "wide")) from \(estimate.used.count) takes of \(sources.joined(separator: ", "))"
+            "narrow-band transform (\(channel)) from \(estimate.used.count) takes of \(sources.joined(separator: ", "))"
                 + " (\(estimate.skipped.count) skipped): \(outputPath)")
     }
 }

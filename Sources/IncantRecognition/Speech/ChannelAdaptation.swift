@@ -5,8 +5,7 @@ import Synchronization
 /// Puts the transform for each utterance's channel on a recognizer's decoders: the narrow-band
 /// MLLR transform (``RecognizerOptions/narrowBandAdaptation``) for a telephone-band channel
 /// (``RecognizerOptions/isTelephoneBand(_:)``), ``RecognizerOptions/bandLimitedAdaptation`` for
-/// another narrow one, ``RecognizerOptions/wideBandAdaptation`` (or the model as shipped) for
-/// any other.
+/// another narrow one, the model as shipped for any other.
 ///
 /// A transform is switched only when the channel changes from one utterance to the next
 /// (pocketsphinx reloads the model's Gaussians to move them). Recognitions hold ``lock`` from
@@ -40,46 +39,36 @@ final class ChannelAdaptation: Sendable {
         case unsettled
     }
 
-    /// The transform of each kind of channel that has one; `.wide` is the identity unless a
-    /// wide-band transform is given.
+    /// The transform of each kind of channel that has one; `.wide` is the identity.
     let transforms: [Channel: String]
-    /// A private file holding the transform that moves nothing, to go back to the model as
-    /// shipped; nil with a wide-band transform.
-    let identity: String?
-    let lock: Mutex<Held>
+    /// A private file holding the transform that moves nothing, to go back to the model as shipped.
+    let identity: String
+    let lock = Mutex<Held>(.model(for: .wide))
 
     /// Checks the transforms and writes their identity beside the temporary files; nil when
     /// there is none.
     ///
     /// - Throws: ``AdaptationError/invalidTransform(path:reason:)`` for a bad file.
-    init?(wide: String? = nil, telephoneBand: String?, bandLimited: String?) throws {
+    init?(telephoneBand: String?, bandLimited: String?) throws {
         var transforms: [Channel: String] = [:]
         var shape: MLLRTransform?
-        for (channel, path) in [(Channel.wide, wide), (.telephoneBand, telephoneBand), (.bandLimited, bandLimited)] {
+        for (channel, path) in [(Channel.telephoneBand, telephoneBand), (.bandLimited, bandLimited)] {
             guard let path else { continue }
             shape = try MLLRTransform(contentsOf: path)
             transforms[channel] = path
         }
         guard let shape else { return nil }
-        if wide == nil {
-            let identity =
-                FileManager.default.temporaryDirectory.appendingPathComponent(
-                    "incant-identity-\(getpid())-\(UUID().uuidString.prefix(8)).mllr"
-                ).path
-            try MLLRTransform.identity(classes: shape.classes, streamWidths: shape.streamWidths).write(to: identity)
-            transforms[.wide] = identity
-            self.identity = identity
-        } else {
-            identity = nil
-        }
+        identity =
+            FileManager.default.temporaryDirectory.appendingPathComponent(
+                "incant-identity-\(getpid())-\(UUID().uuidString.prefix(8)).mllr"
+            ).path
+        try MLLRTransform.identity(classes: shape.classes, streamWidths: shape.streamWidths).write(to: identity)
+        transforms[.wide] = identity
         self.transforms = transforms
-        // The decoders start with the model as shipped: a wide-band transform is applied before
-        // the first utterance.
-        lock = Mutex(wide == nil ? .model(for: .wide) : .unsettled)
     }
 
     deinit {
-        if let identity { try? FileManager.default.removeItem(atPath: identity) }
+        try? FileManager.default.removeItem(atPath: identity)
     }
 
     /// Makes `held` the model for `channel` (as shipped when it has no transform of its own),

@@ -74,8 +74,7 @@ public final class GrammarRecognizer: @unchecked Sendable {
         self.channelAdaptation =
             options.decoder.adaptation == nil
             ? try ChannelAdaptation(
-                wide: options.wideBandAdaptation, telephoneBand: options.narrowBandAdaptation,
-                bandLimited: options.bandLimitedAdaptation) : nil
+                telephoneBand: options.narrowBandAdaptation, bandLimited: options.bandLimitedAdaptation) : nil
         self.state = Mutex(State(grammar: grammar, addedWords: []))
         // The decoder already holds every dictionary entry of these words: no second read.
         let state = try compile(grammar, of: catalog, searchingModelDictionary: false)

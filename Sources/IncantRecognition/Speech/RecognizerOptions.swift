@@ -62,9 +62,6 @@ public struct RecognizerOptions: Sendable {
     /// ``narrowBandAdaptation`` is. The project ships one (`models/band-limited.mllr`); see
     /// <doc:HowAcceptanceIsDecided>.
     public var bandLimitedAdaptation: String? = nil
-    /// An MLLR transform for every other channel (wide-band); nil (the default) decodes them
-    /// with the model as shipped. Ignored as ``narrowBandAdaptation`` is.
-    public var wideBandAdaptation: String? = nil
     /// The least ``AcousticEvidence/wordLoopMargin`` of an utterance decoded with
     /// ``bandLimitedAdaptation``, when higher than the acceptance policy's
     /// (``AcceptancePolicy/minimumWordLoopMargin``); nil keeps the policy's. The transform moves
