@@ -11,7 +11,8 @@ import IncantRecognition
 ///
 ///     incant-bench wake [--phrases "alexa,smart mirror,hey computer"] [--hours H] [--stride N]
 ///                       [--snr DB] [--dump FILE] [--rss-minutes M] [--passages N]
-///                       [--spotting-threshold T] [--spotted-pronunciations N] [--front-end NAME] [--both-views | --stream-on-demand | --on-demand]
+///                       [--spotting-threshold T] [--spotted-pronunciations N] [--dictionary FILE]
+///                       [--front-end NAME] [--both-views | --stream-on-demand | --on-demand]
 ///                       [--second-view-reach C] [--second-view-lead S] [--denoiser-restart fresh|warm]
 struct WakeBenchmark {
     var phrases = ["alexa", "smart mirror", "hey computer"]
@@ -33,6 +34,9 @@ struct WakeBenchmark {
     /// The most spellings of the phrase the keyphrase search proposes (`--spotted-pronunciations`,
     /// 1: the main pronunciations alone); nil keeps the default.
     var spottedPronunciations: Int?
+    /// `--dictionary FILE` (repeatable): pronunciation overrides read after the project's, as
+    /// `incant spot --dictionary` reads them.
+    var dictionaryFiles: [String] = []
     /// What the detector hears through (`--front-end`): the keywords' mixes and the background
     /// alike, as `incant listen` and `incant spot` hear a stream.
     var frontEndKind = FrontEndKind.identity
@@ -88,6 +92,7 @@ struct WakeBenchmark {
                     throw BenchmarkError("--spotted-pronunciations must be a whole number ≥ 1")
                 }
                 spottedPronunciations = count
+            case "--dictionary": dictionaryFiles.append(try value())
             case "--both-views": views = .twoStreams
             case "--stream-on-demand": views = .streamOnDemand
             case "--on-demand": views = .onDemand
@@ -198,7 +203,7 @@ struct WakeBenchmark {
         dump: inout [String]
     ) throws -> PhraseResult {
         var options = WakeWordOptions()
-        options.dictionaryFiles = [paths.dictionary]
+        options.dictionaryFiles = [paths.dictionary] + dictionaryFiles
         if let spottingThreshold { options.spottingThreshold = spottingThreshold }
         if let spottingPhonePenalty { options.spottingPhonePenalty = spottingPhonePenalty }
         if let spottedPronunciations { options.spottedPronunciations = spottedPronunciations }
