@@ -11,7 +11,7 @@ import IncantRecognition
 ///
 ///     incant-bench wake [--phrases "alexa,smart mirror,hey computer"] [--hours H] [--stride N]
 ///                       [--snr DB] [--dump FILE] [--rss-minutes M] [--passages N]
-///                       [--spotting-threshold T] [--spotted-pronunciations N] [--dictionary FILE] [--rhotic-only]
+///                       [--spotting-threshold T] [--spotted-pronunciations N] [--dictionary FILE]
 ///                       [--front-end NAME] [--both-views | --stream-on-demand | --on-demand]
 ///                       [--second-view-reach C] [--second-view-lead S] [--denoiser-restart fresh|warm]
 struct WakeBenchmark {
@@ -37,9 +37,6 @@ struct WakeBenchmark {
     /// `--dictionary FILE` (repeatable): pronunciation overrides read after the project's, as
     /// `incant spot --dictionary` reads them.
     var dictionaryFiles: [String] = []
-    /// `--rhotic-only`: without the non-rhotic pronunciations
-    /// (``WakeWordOptions/addsNonRhoticPronunciations``).
-    var rhoticOnly = false
     /// What the detector hears through (`--front-end`): the keywords' mixes and the background
     /// alike, as `incant listen` and `incant spot` hear a stream.
     var frontEndKind = FrontEndKind.identity
@@ -96,7 +93,6 @@ struct WakeBenchmark {
                 }
                 spottedPronunciations = count
             case "--dictionary": dictionaryFiles.append(try value())
-            case "--rhotic-only": rhoticOnly = true
             case "--both-views": views = .twoStreams
             case "--stream-on-demand": views = .streamOnDemand
             case "--on-demand": views = .onDemand
@@ -211,7 +207,6 @@ struct WakeBenchmark {
         if let spottingThreshold { options.spottingThreshold = spottingThreshold }
         if let spottingPhonePenalty { options.spottingPhonePenalty = spottingPhonePenalty }
         if let spottedPronunciations { options.spottedPronunciations = spottedPronunciations }
-        if rhoticOnly { options.addsNonRhoticPronunciations = false }
         if let secondViewReach { options.secondViewReach = secondViewReach }
         if let secondViewLead { options.secondViewLeadSeconds = secondViewLead }
         let detector = try PocketSphinxWakeWordDetector(

@@ -20,45 +20,9 @@ struct WakeSpellingsTests {
         #expect(spell(["computer"], [1], 16) == ["computer"])
     }
 
-    @Test("a non-rhotic accent leaves out an R that no vowel follows and says such an ER as AH")
-    func nonRhotic() {
-        let variant = NonRhoticPronunciation.variant(of:)
-        #expect(variant("S M AA R T") == "S M AA T")
-        #expect(variant("M IH R ER") == "M IH R AH", "the R before a vowel stays")
-        #expect(variant("K AH M P Y UW T ER") == "K AH M P Y UW T AH")
-        #expect(variant("JH AA R V IH S") == "JH AA V IH S")
-        #expect(variant("F AO R") == "F AO")
-        #expect(variant("R EY D IY OW") == nil, "a word-initial R before a vowel is said")
-        #expect(variant("AH L EH K S AH") == nil)
-    }
-
-    @Test("the wake phrase is listened for in its non-rhotic pronunciations too, unless told not to")
-    func nonRhoticSpellings() throws {
-        let detector = try PocketSphinxWakeWordDetector(phrase: "smart mirror")
-        #expect(detector.decoder.pronunciations(of: "smart") == [["S", "M", "AA", "R", "T"], ["S", "M", "AA", "T"]])
-        #expect(detector.decoder.pronunciations(of: "mirror") == [["M", "IH", "R", "ER"], ["M", "IH", "R", "AH"]])
-        #expect(
-            detector.spellings == ["smart mirror", "smart mirror(2)", "smart(2) mirror", "smart(2) mirror(2)"])
-        #expect(try PocketSphinxWakeWordDetector(phrase: "alexa").spellings == ["alexa"])
-        var rhotic = WakeWordOptions()
-        rhotic.addsNonRhoticPronunciations = false
-        #expect(try PocketSphinxWakeWordDetector(phrase: "smart mirror", options: rhotic).spellings == ["smart mirror"])
-        // A word an override file pronounces is said as the file says.
-        try PronunciationOverrideTests.withOverrideFile("smart S M AA R T\n") { file in
-            var options = WakeWordOptions()
-            options.dictionaryFiles = [file]
-            let overridden = try PocketSphinxWakeWordDetector(phrase: "smart mirror", options: options)
-            #expect(overridden.decoder.pronunciations(of: "smart") == [["S", "M", "AA", "R", "T"]])
-            #expect(overridden.spellings == ["smart mirror", "smart mirror(2)"])
-        }
-    }
-
     @Test("the detector proposes the dictionary's alternates and an override file's, unless told not to")
     func detectorSpellings() throws {
-        #expect(
-            try PocketSphinxWakeWordDetector(phrase: "hey jarvis").spellings == [
-                "hey jarvis", "hey jarvis(2)", "hey jarvis(3)", "hey jarvis(4)",
-            ])
+        #expect(try PocketSphinxWakeWordDetector(phrase: "hey jarvis").spellings == ["hey jarvis", "hey jarvis(2)"])
         var mainOnly = WakeWordOptions()
         mainOnly.spottedPronunciations = 1
         #expect(try PocketSphinxWakeWordDetector(phrase: "hey jarvis", options: mainOnly).spellings == ["hey jarvis"])

@@ -59,18 +59,6 @@ public final class PocketSphinxWakeWordDetector: WakeWordDetector, @unchecked Se
                 entries.entries[word.word] = word.pronunciations.map(\.description)
             }
         }
-        // How a non-rhotic accent says the words, after their own pronunciations; a word the
-        // user's override files pronounce is said as they say.
-        if options.addsNonRhoticPronunciations {
-            for word in words where overrides[word] == nil {
-                guard let said = entries.entries[word] else { continue }
-                var all = said
-                for variant in said.compactMap(NonRhoticPronunciation.variant(of:)) where !all.contains(variant) {
-                    all.append(variant)
-                }
-                entries.entries[word] = all
-            }
-        }
         // Copies of the phrase for the plain keyword-spotting baseline, one per threshold.
         for index in baselineThresholds.indices {
             for word in words {

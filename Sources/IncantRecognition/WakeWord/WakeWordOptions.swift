@@ -17,10 +17,6 @@ public struct WakeWordOptions: Sendable {
     /// fewer alternates first. pocketsphinx's keyphrase search follows one pronunciation per
     /// keyphrase; 1 proposes the main pronunciations alone, as plain keyword spotting does.
     public var spottedPronunciations: Int = 16
-    /// Whether the phrase is also listened for as a non-rhotic accent says it (no `R` before a
-    /// consonant or at the end of a word, `ER` there as `AH`: ``NonRhoticPronunciation``), for
-    /// words no override file pronounces. See <doc:HowTheWakeWordIsFound>.
-    public var addsNonRhoticPronunciations = true
     /// Frames (10 ms) of audio either side of a candidate that its check searches.
     public var padding: Int = 40
     /// Log units of keyphrase score per unit of evidence. A candidate's evidence is a sum of
