@@ -8,6 +8,9 @@ import Testing
 /// only in the dictionary's main ones.
 @Suite("Wake phrase spellings")
 struct WakeSpellingsTests {
+    /// An override file giving "radio" a second pronunciation unlike its first ("wireless").
+    static let radioOverride = "radio R EY D IY OW\nradio(2) W AY R L AH S\n"
+
     @Test("every combination of pronunciations, those with fewer alternates first, at most the limit")
     func combinations() {
         let spell = PocketSphinxWakeWordDetector.spellings(of:pronunciationCounts:limit:)
@@ -26,7 +29,7 @@ struct WakeSpellingsTests {
         var mainOnly = WakeWordOptions()
         mainOnly.spottedPronunciations = 1
         #expect(try PocketSphinxWakeWordDetector(phrase: "hey jarvis", options: mainOnly).spellings == ["hey jarvis"])
-        try PronunciationOverrideTests.withOverrideFile("radio R EY D IY OW\nradio(2) W AY R L AH S\n") { file in
+        try PronunciationOverrideTests.withOverrideFile(Self.radioOverride) { file in
             var options = WakeWordOptions()
             options.dictionaryFiles = [file]
             let detector = try PocketSphinxWakeWordDetector(phrase: "radio", options: options)
@@ -40,7 +43,7 @@ struct WakeSpellingsTests {
         .enabled(if: Speech.canSynthesize), .tags(.slow), .skippedWhenFast)
     func secondPronunciationIsHeard() throws {
         let silence = [Int16](repeating: 0, count: 8_000)
-        try PronunciationOverrideTests.withOverrideFile("radio R EY D IY OW\nradio(2) W AY R L AH S\n") { file in
+        try PronunciationOverrideTests.withOverrideFile(Self.radioOverride) { file in
             var options = WakeWordOptions()
             options.dictionaryFiles = [file]
             let both = try PocketSphinxWakeWordDetector(phrase: "radio", options: options)

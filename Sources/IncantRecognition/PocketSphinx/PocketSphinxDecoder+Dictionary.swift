@@ -17,7 +17,7 @@ extension PocketSphinxDecoder {
     /// one), each as a list of phones; empty if the word is unknown.
     public func pronunciations(of word: String) -> [[String]] {
         var result: [[String]] = []
-        while let phones = pronunciation(of: result.isEmpty ? word : "\(word)(\(result.count + 1))") {
+        while let phones = pronunciation(of: Self.entryName(of: word, pronunciation: result.count)) {
             result.append(phones.split(separator: " ").map(String.init))
         }
         return result

@@ -79,6 +79,12 @@ extension PocketSphinxDecoder {
 
     // MARK: Helpers
 
+    /// The dictionary's name for pronunciation `index` (from 0) of `word`: `word` for the main
+    /// one, `word(2)`, `word(3)` … for its alternates; ``baseWord(_:)`` undoes it.
+    static func entryName(of word: String, pronunciation index: Int) -> String {
+        index == 0 ? word : "\(word)(\(index + 1))"
+    }
+
     /// `word(2)` → `word`.
     static func baseWord(_ word: String) -> String {
         if word.hasSuffix(")"), let open = word.lastIndex(of: "("), open != word.startIndex,

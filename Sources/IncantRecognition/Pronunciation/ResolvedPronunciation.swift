@@ -24,7 +24,7 @@ public struct ResolvedPronunciation: Sendable, Equatable {
     /// The entries as pocketsphinx dictionary lines: `word PH …`, then `word(2) PH …`, ….
     public var dictionaryLines: [String] {
         pronunciations.enumerated().map { index, pronunciation in
-            (index == 0 ? word : "\(word)(\(index + 1))") + " " + pronunciation.description
+            PocketSphinxDecoder.entryName(of: word, pronunciation: index) + " " + pronunciation.description
         }
     }
 }

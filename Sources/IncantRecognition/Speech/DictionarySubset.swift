@@ -41,7 +41,7 @@ struct DictionarySubset {
         var lines: [String] = []
         for (word, pronunciations) in entries.sorted(by: { $0.key < $1.key }) {
             for (index, phones) in pronunciations.enumerated() {
-                lines.append(index == 0 ? "\(word) \(phones)" : "\(word)(\(index + 1)) \(phones)")
+                lines.append(PocketSphinxDecoder.entryName(of: word, pronunciation: index) + " " + phones)
             }
         }
         return lines.joined(separator: "\n") + "\n"

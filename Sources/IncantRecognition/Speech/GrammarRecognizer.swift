@@ -288,7 +288,7 @@ public final class GrammarRecognizer: @unchecked Sendable {
     /// alternates `word(2)`, `word(3)` … (pocketsphinx refuses the same name twice).
     private func addWord(_ word: String, pronunciations: [String]) throws {
         for (index, phones) in pronunciations.enumerated() {
-            try decoder.addWord(index == 0 ? word : "\(word)(\(index + 1))", phones: phones)
+            try decoder.addWord(PocketSphinxDecoder.entryName(of: word, pronunciation: index), phones: phones)
         }
     }
 

@@ -74,7 +74,7 @@ public final class PocketSphinxWakeWordDetector: WakeWordDetector, @unchecked Se
         decoderOptions.extraArguments.append(("-kws_plp", String(options.spottingPhonePenalty)))
         decoder = try GrammarRecognizer.decoder(model: located, dictionary: entries.text, options: decoderOptions)
         spellings = Self.spellings(
-            of: words, pronunciationCounts: words.map { max(1, entries.entries[$0]?.count ?? 1) },
+            of: words, pronunciationCounts: words.map { entries.entries[$0]?.count ?? 1 },
             limit: options.spottedPronunciations)
         try decoder.loadKeyphrases(
             spellings.map { ($0, options.spottingThreshold) }, named: Self.spottingSearch)
@@ -122,8 +122,7 @@ public final class PocketSphinxWakeWordDetector: WakeWordDetector, @unchecked Se
             return a != b ? a < b : first.lexicographicallyPrecedes(second)
         }
         return ordered.prefix(max(1, limit)).map { chosen in
-            zip(words, chosen).map { word, index in index == 0 ? word : "\(word)(\(index + 1))" }
-                .joined(separator: " ")
+            zip(words, chosen).map { PocketSphinxDecoder.entryName(of: $0, pronunciation: $1) }.joined(separator: " ")
         }
     }
 
