@@ -10,6 +10,8 @@ packages=(
     pkg-config libpocketsphinx-dev libsphinxbase-dev libasound2-dev libsqlite3-dev libmosquitto-dev
     # speech model and audio tools
     pocketsphinx-en-us alsa-utils sox espeak-ng
+    # checks that the shared wake-word FLAC recordings decode whole (benchmarks)
+    flac
     # `incant service`: systemctl, and systemd-analyze for verifying the unit in tests
     systemd
     # acoustic adaptation (`incant adapt`): SphinxTrain's bw and mllr_solve, pocketsphinx_mdef_convert

@@ -48,7 +48,8 @@ struct RealRoomClips {
     }
 
     /// Every wake-word recording (by folder, then file name), each expecting its own shortcut.
-    /// FLAC files are converted once with sox into a cache.
+    /// FLAC files are converted once with sox into a cache; those that do not decode whole are
+    /// left out (``DamagedRecordings``).
     func wakeWords() throws -> [SpeechClip] {
         let cache = (NSTemporaryDirectory() as NSString).appendingPathComponent("incant-bench-wakeword")
         try FileManager.default.createDirectory(atPath: cache, withIntermediateDirectories: true)
@@ -57,7 +58,7 @@ struct RealRoomClips {
             let directory = wakeWordFolder + "/" + folder
             let names = try FileManager.default.contentsOfDirectory(atPath: directory)
                 .filter { $0.hasSuffix(".wav") || $0.hasSuffix(".flac") }.sorted()
-            for name in names {
+            for name in try DamagedRecordings.leftOut(of: names, in: directory) {
                 let path = directory + "/" + name
                 let samples: [Int16]
                 if name.hasSuffix(".wav") {

@@ -304,12 +304,13 @@ struct WakeBenchmark {
         ].joined(separator: "\t")
     }
 
-    /// The WAV files of a folder (FLAC converted once with sox into `cache`), sorted by name.
+    /// The WAV files of a folder (FLAC converted once with sox into `cache`), sorted by name;
+    /// FLAC files that do not decode whole are left out (``DamagedRecordings``).
     static func recordings(in folder: String, cache: String) throws -> [[Int16]] {
         let names = try FileManager.default.contentsOfDirectory(atPath: folder)
             .filter { $0.hasSuffix(".wav") || $0.hasSuffix(".flac") }
             .sorted { $0.localizedStandardCompare($1) == .orderedAscending }
-        return try names.map { name in
+        return try DamagedRecordings.leftOut(of: names, in: folder).map { name in
             let path = folder + "/" + name
             guard name.hasSuffix(".flac") else { return try WAVFile.readSamples(path: path) }
             let converted = cache + "/" + (folder as NSString).lastPathComponent + "-" + name + ".wav"
