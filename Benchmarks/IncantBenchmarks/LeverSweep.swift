@@ -17,7 +17,7 @@ import Synchronization
 ///                         [--short-frames LONG,SHORT] [--tail-words N] [--noisy-support X]
 ///                         [--noisy-voiced-coverage X|off] [--noisy-voiced-allowance N]
 ///                         [--noisy-below-peak dB|off] [--voiced-background X|off] [--quiet-target dB|off]
-///                         [--confirmation-threshold X|off]
+///                         [--confirmation-threshold X|off] [--poor-fit MARGIN,FLOOR|off]
 ///
 /// Prints understood / wrong / false-accept rates, the clips a listener would ask "Did you say
 /// …?" about (rejected but confirmable: the answer yes would run the right shortcut, or not), and
@@ -96,6 +96,11 @@ struct LeverSweep {
             case "--contrast-span": options.contrastSpanLength = max(1, Int(try next()) ?? 1)
             // The least word-loop margin, or `off`.
             case "--word-loop-margin": options.acceptance.minimumWordLoopMargin = Double(try next())
+            case "--poor-fit":
+                // MARGIN,FLOOR, or off.
+                let parts = try next().split(separator: ",").compactMap { Double($0) }
+                options.acceptance.poorFitMargin = parts.count == 2 ? parts[0] : nil
+                if parts.count == 2 { options.acceptance.poorFitWordLoopMargin = parts[1] }
             // A file of common words, one a line, for the word loop (default: models/common-words.txt).
             case "--common-words": commonWords = try next()
             // An MLLR transform for narrow channels, or `off`.

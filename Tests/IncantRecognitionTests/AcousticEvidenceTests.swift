@@ -211,6 +211,38 @@ struct AcousticEvidenceTests {
         #expect(policy.confidence(evidence) == 0)
     }
 
+    @Test("words the phone loop explains far better must explain their frames at least as well as common words")
+    func poorFitWordLoopFloor() throws {
+        var policy = AcceptancePolicy.phrases
+        let shipped = try #require(policy.minimumWordLoopMargin)
+        #expect(policy.poorFitMargin == -35 && policy.poorFitWordLoopMargin == shipped + 4)
+        var off = policy
+        off.poorFitMargin = nil
+        #expect(off.wordLoopFloor(meanWordMargin: -60) == shipped)
+        #expect(policy.wordLoopFloor(meanWordMargin: -35) == shipped)
+        #expect(policy.wordLoopFloor(meanWordMargin: -36) == shipped + 4)
+        // Never below the floor for every phrase.
+        policy.poorFitWordLoopMargin = shipped - 4
+        #expect(policy.wordLoopFloor(meanWordMargin: -36) == shipped)
+        policy.poorFitWordLoopMargin = shipped + 4
+        // In quiet, a margin of −40 with good agreement passes the margin centre; the word loop decides.
+        var evidence = AcousticEvidence(
+            utteranceMargin: -40, worstWordMargin: -45, meanWordMargin: -40, coverage: 1, speechFrames: 100,
+            wordFrames: 100, support: 1)
+        evidence.voicing = 0.7
+        evidence.phoneAgreement = 0.4
+        evidence.wordsAboveBackground = 50
+        evidence.wordLoopMargin = shipped + 2
+        #expect(off.confidence(evidence) > 0.5)
+        #expect(policy.confidence(evidence) == 0)
+        evidence.wordLoopMargin = shipped + 4
+        #expect(policy.confidence(evidence) > 0.5)
+        // A margin above the poor fit keeps the shipped floor.
+        evidence.meanWordMargin = -30
+        evidence.wordLoopMargin = shipped + 2
+        #expect(policy.confidence(evidence) > 0.5)
+    }
+
     @Test("in loud noise the margin must be closer to the phone loop's")
     func noisyCenter() throws {
         let policy = AcceptancePolicy.phrases

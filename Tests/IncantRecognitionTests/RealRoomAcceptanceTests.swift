@@ -100,6 +100,40 @@ struct RealRoomAcceptanceTests {
         }
     }
 
+    /// Three speakers saying "smart mirror" on their own microphones, which the home phrases
+    /// without it take for a phrase of theirs ("set alarm for ten", "stop the music") with a
+    /// margin far below the phone loop's and a fit no better than the common words'.
+    static let poorFitLookAlikes = [
+        "46f27afa-c5ea-448b-b3b8-6cb30c2c64e3", "661e49b5-8f15-432e-8577-4bd631e48206",
+        "853aa0ed-ded9-4074-b147-2b1265014dae",
+    ]
+
+    @Test func shortSpeechFittingPoorlyIsRejectedUnlessItBeatsTheCommonWords() throws {
+        let catalog = try Self.homeCatalog(withWakePhrases: false)
+        let shipped = try Self.shippedOptions()
+        let poorFit = try #require(shipped.acceptance.poorFitMargin)
+        let checked = try GrammarRecognizer(catalog: catalog, options: shipped)
+        var lenient = shipped
+        lenient.acceptance.poorFitMargin = nil
+        let plain = try GrammarRecognizer(catalog: catalog, options: lenient)
+        for name in Self.poorFitLookAlikes {
+            let samples = try WAVFile.readSamples(
+                path: Self.speech.appendingPathComponent("wakeword/smart-mirror/\(name).wav").path)
+            let without = try plain.recognizeSynchronously(samples)
+            #expect(!without.isRejected, "\(name): \"\(without.transcript)\" rejected without the poor-fit floor")
+            let with = try checked.recognizeSynchronously(samples)
+            #expect(with.transcript == without.transcript)
+            #expect(with.isRejected && with.rejection == .unlikePhrases && !with.confirmable, "\(name)")
+            let evidence = try #require(with.evidence)
+            let loop = try #require(evidence.wordLoopMargin)
+            #expect(evidence.meanWordMargin < poorFit, "\(name): margin \(evidence.meanWordMargin)")
+            #expect(
+                loop >= (shipped.acceptance.minimumWordLoopMargin ?? 0)
+                    && loop < shipped.acceptance.poorFitWordLoopMargin,
+                "\(name): word-loop margin \(loop)")
+        }
+    }
+
     /// Every 27th coffee order (by file name) with four other orders talking behind it at
     /// 9 dB, decoded against its own phrases and against the home phrases.
     static func babbleOrders() throws -> [(name: String, samples: [Int16], slots: [String: String])] {

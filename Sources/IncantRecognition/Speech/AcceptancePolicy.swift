@@ -28,7 +28,8 @@ import Foundation
 /// than ``noisyVoicedAllowance`` voiced frames unexplained, or words more than
 /// ``maximumNoisyWordsBelowPeak`` dB below the utterance's loudest audio (unless their
 /// surroundings are voiced, ``voicedBackground``); it is also 0 when the word-loop margin was
-/// measured and is below ``minimumWordLoopMargin``.
+/// measured and is below ``minimumWordLoopMargin`` (``poorFitWordLoopMargin`` for words below
+/// ``poorFitMargin``).
 public struct AcceptancePolicy: Sendable, Hashable {
     /// The mean word margin (log units per frame) that maps to confidence 0.5.
     public var marginCenter: Double
@@ -118,6 +119,13 @@ public struct AcceptancePolicy: Sendable, Hashable {
     /// would otherwise be accepted or asked about; measured only with
     /// ``RecognizerOptions/commonWords``.
     public var minimumWordLoopMargin: Double? = nil
+    /// When set, words whose mean margin (``AcousticEvidence/meanWordMargin``) is below this
+    /// are held to ``poorFitWordLoopMargin`` instead of ``minimumWordLoopMargin`` when that is
+    /// higher: words that the free phone loop explains far better must at least explain their
+    /// frames as well as ordinary words do.
+    public var poorFitMargin: Double? = nil
+    /// The least word-loop margin of words below ``poorFitMargin``.
+    public var poorFitWordLoopMargin: Double = 0
 
     public init(
         marginCenter: Double, marginScale: Double, minimumCoverage: Double, speechGate: Double = 0,
@@ -126,9 +134,12 @@ public struct AcceptancePolicy: Sendable, Hashable {
         agreementCenter: Double = 0, shortPhraseRaise: Double = 0, minimumNoisySupport: Double = 0,
         minimumNoisyVoicedCoverage: Double? = nil, noisyVoicedAllowance: Int = 0,
         maximumNoisyWordsBelowPeak: Double? = nil, noisyVoicedWordGate: Double? = nil,
-        voicedBackground: Double? = nil, minimumWordLoopMargin: Double? = nil
+        voicedBackground: Double? = nil, minimumWordLoopMargin: Double? = nil, poorFitMargin: Double? = nil,
+        poorFitWordLoopMargin: Double = 0
     ) {
         self.minimumWordLoopMargin = minimumWordLoopMargin
+        self.poorFitMargin = poorFitMargin
+        self.poorFitWordLoopMargin = poorFitWordLoopMargin
         self.voicedBackground = voicedBackground
         self.noisyVoicedWordGate = noisyVoicedWordGate
         self.maximumNoisyWordsBelowPeak = maximumNoisyWordsBelowPeak
@@ -156,7 +167,7 @@ public struct AcceptancePolicy: Sendable, Hashable {
         wordRelativeGate: 6, minimumVoicing: 0.25, noisyMarginCenter: -36, minimumNoisyPhoneAgreement: 0.02,
         agreementWeight: 50, agreementCenter: 0.2, shortPhraseRaise: 8,
         minimumNoisySupport: 0.6, minimumNoisyVoicedCoverage: 0.9, noisyVoicedAllowance: 10,
-        maximumNoisyWordsBelowPeak: 16, noisyVoicedWordGate: 3, minimumWordLoopMargin: -4)
+        maximumNoisyWordsBelowPeak: 16, noisyVoicedWordGate: 3, minimumWordLoopMargin: -4, poorFitMargin: -35)
 
     /// Confidence in [0, 1].
     public func confidence(_ evidence: AcousticEvidence) -> Double {
@@ -169,11 +180,19 @@ public struct AcceptancePolicy: Sendable, Hashable {
             quiet || evidence.phoneAgreement >= minimumNoisyPhoneAgreement,
             quiet || evidence.wordsBelowPeak <= (maximumNoisyWordsBelowPeak ?? .infinity)
                 || evidence.outsideVoicing >= (voicedBackground ?? .infinity),
-            evidence.wordLoopMargin.map { $0 >= (minimumWordLoopMargin ?? -.infinity) } ?? true
+            evidence.wordLoopMargin.map { $0 >= wordLoopFloor(meanWordMargin: evidence.meanWordMargin) } ?? true
         else { return 0 }
         let center =
             center(wordsAboveBackground: above) + raise(wordFrames: evidence.wordFrames, wordsAboveBackground: above)
         return 1 / (1 + exp(-(score(evidence) - center) / marginScale))
+    }
+
+    /// The least word-loop margin of words with this mean margin: ``minimumWordLoopMargin``, or
+    /// ``poorFitWordLoopMargin`` when higher for words below ``poorFitMargin``.
+    public func wordLoopFloor(meanWordMargin: Double) -> Double {
+        let floor = minimumWordLoopMargin ?? -.infinity
+        guard let poorFitMargin, meanWordMargin < poorFitMargin else { return floor }
+        return max(floor, poorFitWordLoopMargin)
     }
 
     /// Whether the words explain enough of the heard speech: ``minimumCoverage``, or in noise
