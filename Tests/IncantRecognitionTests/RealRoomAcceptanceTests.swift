@@ -61,8 +61,7 @@ struct RealRoomAcceptanceTests {
             catalog: Self.homeCatalog(withWakePhrases: false), options: Self.shippedOptions())
         var problems: [String] = []
         for name in Self.smartMirrors {
-            let samples = try WAVFile.readSamples(
-                path: Self.speech.appendingPathComponent("wakeword/smart-mirror/\(name).wav").path)
+            let samples = try Self.smartMirrorRecording(name)
             let heard = try with.recognizeSynchronously(samples)
             if heard.isRejected || heard.transcript != "smart mirror" {
                 problems.append("\(name): \"\(heard.transcript)\" rejected \(heard.isRejected) with the phrase")
@@ -73,6 +72,11 @@ struct RealRoomAcceptanceTests {
             }
         }
         #expect(problems.isEmpty, Comment(rawValue: problems.joined(separator: "\n")))
+    }
+
+    /// The shared recording of "smart mirror" named `name` (without `.wav`).
+    static func smartMirrorRecording(_ name: String) throws -> [Int16] {
+        try WAVFile.readSamples(path: speech.appendingPathComponent("wakeword/smart-mirror/\(name).wav").path)
     }
 
     /// Two speakers saying "smart mirror" on their own microphones, which the home phrases
@@ -87,8 +91,7 @@ struct RealRoomAcceptanceTests {
         unchecked.acceptance.minimumWordLoopMargin = nil
         let plain = try GrammarRecognizer(catalog: catalog, options: unchecked)
         for name in Self.shortLookAlikes {
-            let samples = try WAVFile.readSamples(
-                path: Self.speech.appendingPathComponent("wakeword/smart-mirror/\(name).wav").path)
+            let samples = try Self.smartMirrorRecording(name)
             let without = try plain.recognizeSynchronously(samples)
             #expect(!without.isRejected, "\(name): \"\(without.transcript)\" rejected without the word loop")
             #expect(without.evidence?.wordLoopMargin == nil)
@@ -117,8 +120,7 @@ struct RealRoomAcceptanceTests {
         lenient.acceptance.poorFitMargin = nil
         let plain = try GrammarRecognizer(catalog: catalog, options: lenient)
         for name in Self.poorFitLookAlikes {
-            let samples = try WAVFile.readSamples(
-                path: Self.speech.appendingPathComponent("wakeword/smart-mirror/\(name).wav").path)
+            let samples = try Self.smartMirrorRecording(name)
             let without = try plain.recognizeSynchronously(samples)
             #expect(!without.isRejected, "\(name): \"\(without.transcript)\" rejected without the poor-fit floor")
             let with = try checked.recognizeSynchronously(samples)
