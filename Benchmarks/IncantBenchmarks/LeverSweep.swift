@@ -96,11 +96,18 @@ struct LeverSweep {
             case "--contrast-span": options.contrastSpanLength = max(1, Int(try next()) ?? 1)
             // The least word-loop margin, or `off`.
             case "--word-loop-margin": options.acceptance.minimumWordLoopMargin = Double(try next())
+            // The margin below which words meet another word-loop floor, and that floor (MARGIN,FLOOR), or `off`.
             case "--poor-fit":
-                // MARGIN,FLOOR, or off.
-                let parts = try next().split(separator: ",").compactMap { Double($0) }
-                options.acceptance.poorFitMargin = parts.count == 2 ? parts[0] : nil
-                if parts.count == 2 { options.acceptance.poorFitWordLoopMargin = parts[1] }
+                let value = try next()
+                let parts = value.split(separator: ",").compactMap { Double($0) }
+                if value == "off" {
+                    options.acceptance.poorFitMargin = nil
+                } else if parts.count == 2 {
+                    options.acceptance.poorFitMargin = parts[0]
+                    options.acceptance.poorFitWordLoopMargin = parts[1]
+                } else {
+                    throw BenchmarkError("--poor-fit takes MARGIN,FLOOR or off, not '\(value)'")
+                }
             // A file of common words, one a line, for the word loop (default: models/common-words.txt).
             case "--common-words": commonWords = try next()
             // An MLLR transform for narrow channels, or `off`.
