@@ -122,7 +122,8 @@ public struct AcceptancePolicy: Sendable, Hashable {
     /// When set, words whose mean margin (``AcousticEvidence/meanWordMargin``) is below this
     /// are held to ``poorFitWordLoopMargin`` instead of ``minimumWordLoopMargin`` when that is
     /// higher: words that the free phone loop explains far better must at least explain their
-    /// frames as well as ordinary words do.
+    /// frames as well as ordinary words do. The word loop is searched only when
+    /// ``minimumWordLoopMargin`` is set.
     public var poorFitMargin: Double? = nil
     /// The least word-loop margin of words below ``poorFitMargin``.
     public var poorFitWordLoopMargin: Double = 0
