@@ -11,7 +11,7 @@ enum DamagedRecordings {
     ///
     /// - Throws: when the `flac` program cannot be run (Debian's `flac` package,
     ///   `scripts/setup.sh`).
-    static func among(_ names: [String], in folder: String) throws -> Set<String> {
+    private static func among(_ names: [String], in folder: String) throws -> Set<String> {
         var damaged: Set<String> = []
         for name in names where name.hasSuffix(".flac") {
             let process = Process()

@@ -213,7 +213,7 @@ struct AcousticEvidenceTests {
 
     @Test("words the phone loop explains far better must explain their frames at least as well as common words")
     func poorFitWordLoopFloor() throws {
-        var policy = AcceptancePolicy.phrases
+        let policy = AcceptancePolicy.phrases
         let shipped = try #require(policy.minimumWordLoopMargin)
         #expect(policy.poorFitMargin == -35 && policy.poorFitWordLoopMargin == shipped + 4)
         var off = policy
@@ -222,9 +222,9 @@ struct AcousticEvidenceTests {
         #expect(policy.wordLoopFloor(meanWordMargin: -35) == shipped)
         #expect(policy.wordLoopFloor(meanWordMargin: -36) == shipped + 4)
         // Never below the floor for every phrase.
-        policy.poorFitWordLoopMargin = shipped - 4
-        #expect(policy.wordLoopFloor(meanWordMargin: -36) == shipped)
-        policy.poorFitWordLoopMargin = shipped + 4
+        var lower = policy
+        lower.poorFitWordLoopMargin = shipped - 4
+        #expect(lower.wordLoopFloor(meanWordMargin: -36) == shipped)
         // In quiet, a margin of −40 with good agreement passes the margin centre; the word loop decides.
         var evidence = AcousticEvidence(
             utteranceMargin: -40, worstWordMargin: -45, meanWordMargin: -40, coverage: 1, speechFrames: 100,
