@@ -18,6 +18,7 @@ import Synchronization
 ///                         [--noisy-voiced-coverage X|off] [--noisy-voiced-allowance N]
 ///                         [--noisy-below-peak dB|off] [--voiced-background X|off] [--quiet-target dB|off]
 ///                         [--confirmation-threshold X|off] [--poor-fit MARGIN,FLOOR|off]
+///                         [--word-loop-always]
 ///
 /// Prints understood / wrong / false-accept rates, the clips a listener would ask "Did you say
 /// …?" about (rejected but confirmable: the answer yes would run the right shortcut, or not), and
@@ -110,6 +111,7 @@ struct LeverSweep {
                 }
             // A file of common words, one a line, for the word loop (default: models/common-words.txt).
             case "--common-words": commonWords = try next()
+            case "--word-loop-always": options.measuresWordLoopOfEveryPhrase = true
             // An MLLR transform for narrow channels, or `off`.
             case "--narrow-adaptation": narrowAdaptation = try next()
             // An MLLR transform for narrow channels that keep 4–5 kHz.

@@ -376,7 +376,8 @@ public final class GrammarRecognizer: @unchecked Sendable {
             confidence = policy.confidence(measured)
             // Only words that would be run or asked about; a slot's frames are no carrier word's.
             if options.checksWordLoop, textSlots == nil,
-                confidence >= min(options.rejectionThreshold, options.confirmationThreshold ?? 1),
+                options.measuresWordLoopOfEveryPhrase
+                    || confidence >= min(options.rejectionThreshold, options.confirmationThreshold ?? 1),
                 let frames = try frames()
             {
                 if cancellation?.isCancelled == true { throw CancellationError() }

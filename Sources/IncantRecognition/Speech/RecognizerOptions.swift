@@ -78,6 +78,10 @@ public struct RecognizerOptions: Sendable {
     /// (``AcceptancePolicy/minimumWordLoopMargin``). Empty (the default) measures nothing. The
     /// project ships a list (`models/common-words.txt`); see <doc:HowAcceptanceIsDecided>.
     public var commonWords: [String] = []
+    /// Whether the word loop is searched for every utterance with a phrase, not only for words
+    /// that would be run or asked about: for measuring the margin of rejected speech. The
+    /// decision is the same either way; only decoding takes longer.
+    public var measuresWordLoopOfEveryPhrase = false
 
     /// Whether the word-loop margin is measured and checked: common words to loop over, a phone
     /// loop (the margin is part of its evidence) and a policy that checks it.
