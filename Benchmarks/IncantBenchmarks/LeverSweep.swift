@@ -16,7 +16,8 @@ import Synchronization
 ///                         [--agreement-weight X] [--agreement-center X] [--short-raise X]
 ///                         [--short-frames LONG,SHORT] [--tail-words N] [--noisy-support X]
 ///                         [--noisy-voiced-coverage X|off] [--noisy-voiced-allowance N]
-///                         [--noisy-below-peak dB|off] [--voiced-background X|off] [--quiet-target dB|off]
+///                         [--noisy-below-peak dB|off] [--voiced-background X|off]
+///                         [--voiced-background-word-loop X|off] [--quiet-target dB|off]
 ///                         [--confirmation-threshold X|off] [--poor-fit MARGIN,FLOOR|off]
 ///                         [--word-loop-always]
 ///
@@ -150,6 +151,9 @@ struct LeverSweep {
             case "--noisy-below-peak": options.acceptance.maximumNoisyWordsBelowPeak = Double(try next())
             // A share of voiced frames around the words, or `off`.
             case "--voiced-background": options.acceptance.voicedBackground = Double(try next())
+            // The least word-loop margin with which a voiced background sets the peak check aside, or `off`.
+            case "--voiced-background-word-loop":
+                options.acceptance.voicedBackgroundWordLoopMargin = Double(try next())
             // A number of dB, or `off`.
             case "--noisy-voiced-gate": options.acceptance.noisyVoicedWordGate = Double(try next())
             case "--noisy-voiced-allowance": options.acceptance.noisyVoicedAllowance = Int(try next()) ?? 0

@@ -201,14 +201,29 @@ struct AcousticEvidenceTests {
         off.maximumNoisyWordsBelowPeak = nil
         evidence.wordsAboveBackground = policy.quietAbove - 5
         #expect(off.confidence(evidence) > 0.5)
-        // With voiced surroundings (other people talking), the level check is set aside.
-        var voiced = policy
-        voiced.voicedBackground = 0.3
-        evidence.outsideVoicing = 0.2
-        #expect(voiced.confidence(evidence) == 0)
-        evidence.outsideVoicing = 0.3
-        #expect(voiced.confidence(evidence) > 0.5)
+        // With voiced surroundings (other people talking), the level check is set aside for
+        // words that hold clearly against common words, and only for those.
+        let background = try #require(policy.voicedBackground)
+        let least = try #require(policy.voicedBackgroundWordLoopMargin)
+        evidence.outsideVoicing = background - 0.01
+        evidence.wordLoopMargin = least
         #expect(policy.confidence(evidence) == 0)
+        evidence.outsideVoicing = background
+        #expect(policy.confidence(evidence) > 0.5)
+        evidence.wordLoopMargin = least - 1
+        #expect(policy.confidence(evidence) == 0)
+        evidence.wordLoopMargin = nil
+        #expect(policy.confidence(evidence) == 0)
+        // Not measured yet, the word loop is worth searching: the words could still pass.
+        #expect(policy.hopefulConfidence(evidence) > 0.5)
+        var ungated = policy
+        ungated.voicedBackgroundWordLoopMargin = nil
+        #expect(ungated.confidence(evidence) > 0.5)
+        var unvoiced = policy
+        unvoiced.voicedBackground = nil
+        evidence.wordLoopMargin = least + 20
+        #expect(unvoiced.confidence(evidence) == 0)
+        #expect(unvoiced.hopefulConfidence(evidence) == 0)
     }
 
     @Test("words the phone loop explains far better must explain their frames at least as well as common words")

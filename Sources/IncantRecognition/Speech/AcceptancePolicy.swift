@@ -27,7 +27,8 @@ import Foundation
 /// voiced coverage below ``minimumNoisyVoicedCoverage`` (which then replaces coverage) with more
 /// than ``noisyVoicedAllowance`` voiced frames unexplained, or words more than
 /// ``maximumNoisyWordsBelowPeak`` dB below the utterance's loudest audio (unless their
-/// surroundings are voiced, ``voicedBackground``); it is also 0 when the word-loop margin was
+/// surroundings are voiced, ``voicedBackground``, and they hold against common words,
+/// ``voicedBackgroundWordLoopMargin``); it is also 0 when the word-loop margin was
 /// measured and is below ``minimumWordLoopMargin`` (``poorFitWordLoopMargin`` for words below
 /// ``poorFitMargin``).
 public struct AcceptancePolicy: Sendable, Hashable {
@@ -115,6 +116,11 @@ public struct AcceptancePolicy: Sendable, Hashable {
     /// Other people talking behind the speaker fill the quiet frames of the words and the audio
     /// around them alike; kitchen clatter beside short speech is hardly voiced.
     public var voicedBackground: Double? = nil
+    /// When set, ``voicedBackground`` sets the peak check aside only for words whose
+    /// ``AcousticEvidence/wordLoopMargin`` is at least this (log units per frame): words that
+    /// explain their frames clearly better than a loop of common words do. Words picked from
+    /// several talkers behind the speaker, or forced onto their talk, seldom do.
+    public var voicedBackgroundWordLoopMargin: Double? = nil
     /// When set, the least ``AcousticEvidence/wordLoopMargin`` (log units per frame) of words that
     /// would otherwise be accepted or asked about; measured only with
     /// ``RecognizerOptions/commonWords``.
@@ -135,9 +141,10 @@ public struct AcceptancePolicy: Sendable, Hashable {
         agreementCenter: Double = 0, shortPhraseRaise: Double = 0, minimumNoisySupport: Double = 0,
         minimumNoisyVoicedCoverage: Double? = nil, noisyVoicedAllowance: Int = 0,
         maximumNoisyWordsBelowPeak: Double? = nil, noisyVoicedWordGate: Double? = nil,
-        voicedBackground: Double? = nil, minimumWordLoopMargin: Double? = nil, poorFitMargin: Double? = nil,
-        poorFitWordLoopMargin: Double = 0
+        voicedBackground: Double? = nil, voicedBackgroundWordLoopMargin: Double? = nil,
+        minimumWordLoopMargin: Double? = nil, poorFitMargin: Double? = nil, poorFitWordLoopMargin: Double = 0
     ) {
+        self.voicedBackgroundWordLoopMargin = voicedBackgroundWordLoopMargin
         self.minimumWordLoopMargin = minimumWordLoopMargin
         self.poorFitMargin = poorFitMargin
         self.poorFitWordLoopMargin = poorFitWordLoopMargin
@@ -168,7 +175,8 @@ public struct AcceptancePolicy: Sendable, Hashable {
         wordRelativeGate: 6, minimumVoicing: 0.25, noisyMarginCenter: -36, minimumNoisyPhoneAgreement: 0.02,
         agreementWeight: 50, agreementCenter: 0.2, shortPhraseRaise: 8,
         minimumNoisySupport: 0.6, minimumNoisyVoicedCoverage: 0.9, noisyVoicedAllowance: 10,
-        maximumNoisyWordsBelowPeak: 16, noisyVoicedWordGate: 3, minimumWordLoopMargin: -4, poorFitMargin: -35)
+        maximumNoisyWordsBelowPeak: 16, noisyVoicedWordGate: 3, voicedBackground: 0.3,
+        voicedBackgroundWordLoopMargin: 10, minimumWordLoopMargin: -4, poorFitMargin: -35)
 
     /// Confidence in [0, 1].
     public func confidence(_ evidence: AcousticEvidence) -> Double {
@@ -180,12 +188,28 @@ public struct AcceptancePolicy: Sendable, Hashable {
             evidence.meanWordMargin.isFinite,
             quiet || evidence.phoneAgreement >= minimumNoisyPhoneAgreement,
             quiet || evidence.wordsBelowPeak <= (maximumNoisyWordsBelowPeak ?? .infinity)
-                || evidence.outsideVoicing >= (voicedBackground ?? .infinity),
+                || inVoicedBackground(evidence),
             evidence.wordLoopMargin.map { $0 >= wordLoopFloor(meanWordMargin: evidence.meanWordMargin) } ?? true
         else { return 0 }
         let center =
             center(wordsAboveBackground: above) + raise(wordFrames: evidence.wordFrames, wordsAboveBackground: above)
         return 1 / (1 + exp(-(score(evidence) - center) / marginScale))
+    }
+
+    /// The confidence the evidence would have if its words held best against common words: what
+    /// decides whether the word loop is worth searching at all.
+    public func hopefulConfidence(_ evidence: AcousticEvidence) -> Double {
+        var best = evidence
+        best.wordLoopMargin = .infinity
+        return confidence(best)
+    }
+
+    /// Whether the words were said over other people talking (``voicedBackground``), with a
+    /// word-loop margin of at least ``voicedBackgroundWordLoopMargin`` when that is set.
+    func inVoicedBackground(_ evidence: AcousticEvidence) -> Bool {
+        guard let voicedBackground, evidence.outsideVoicing >= voicedBackground else { return false }
+        guard let least = voicedBackgroundWordLoopMargin else { return true }
+        return evidence.wordLoopMargin.map { $0 >= least } ?? false
     }
 
     /// The least word-loop margin of words with this mean margin: ``minimumWordLoopMargin``, or

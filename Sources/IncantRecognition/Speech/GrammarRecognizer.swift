@@ -374,10 +374,12 @@ public final class GrammarRecognizer: @unchecked Sendable {
                 pronunciations: { [decoder] word in decoder.pronunciations(of: word) })
             margin = measured.utteranceMargin
             confidence = policy.confidence(measured)
-            // Only words that would be run or asked about; a slot's frames are no carrier word's.
+            // Only words that would be run or asked about if they held against common words; a
+            // slot's frames are no carrier word's.
             if options.checksWordLoop, textSlots == nil,
                 options.measuresWordLoopOfEveryPhrase
-                    || confidence >= min(options.rejectionThreshold, options.confirmationThreshold ?? 1),
+                    || policy.hopefulConfidence(measured)
+                        >= min(options.rejectionThreshold, options.confirmationThreshold ?? 1),
                 let frames = try frames()
             {
                 if cancellation?.isCancelled == true { throw CancellationError() }
