@@ -79,8 +79,8 @@ public struct RecognizerOptions: Sendable {
     /// project ships a list (`models/common-words.txt`); see <doc:HowAcceptanceIsDecided>.
     public var commonWords: [String] = []
     /// Whether the word loop is searched for every utterance with a phrase, not only for words
-    /// that would be run or asked about: for measuring the margin of rejected speech. The
-    /// decision is the same either way; only decoding takes longer.
+    /// that could be run or asked about: for measuring the margin of rejected speech. The
+    /// margin of words that could not pass decides nothing; decoding takes longer.
     public var measuresWordLoopOfEveryPhrase = false
 
     /// Whether the word-loop margin is measured and checked: common words to loop over, a phone
