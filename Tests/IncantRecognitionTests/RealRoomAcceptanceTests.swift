@@ -89,6 +89,7 @@ struct RealRoomAcceptanceTests {
         let checked = try GrammarRecognizer(catalog: catalog, options: Self.shippedOptions())
         var unchecked = try Self.shippedOptions()
         unchecked.acceptance.minimumWordLoopMargin = nil
+        unchecked.acceptance.voicedBackgroundWordLoopMargin = nil
         let plain = try GrammarRecognizer(catalog: catalog, options: unchecked)
         for name in Self.shortLookAlikes {
             let samples = try Self.smartMirrorRecording(name)

@@ -128,8 +128,8 @@ public struct AcceptancePolicy: Sendable, Hashable {
     /// When set, words whose mean margin (``AcousticEvidence/meanWordMargin``) is below this
     /// are held to ``poorFitWordLoopMargin`` instead of ``minimumWordLoopMargin`` when that is
     /// higher: words that the free phone loop explains far better must at least explain their
-    /// frames as well as ordinary words do. The word loop is searched only when
-    /// ``minimumWordLoopMargin`` is set.
+    /// frames as well as ordinary words do. The word loop is searched only when a check reads it
+    /// (``readsWordLoop``).
     public var poorFitMargin: Double? = nil
     /// The least word-loop margin of words below ``poorFitMargin``.
     public var poorFitWordLoopMargin: Double = 0
@@ -229,6 +229,12 @@ public struct AcceptancePolicy: Sendable, Hashable {
                 || evidence.unexplainedVoicedFrames <= noisyVoicedAllowance
         }
         return evidence.coverage >= minimumCoverage
+    }
+
+    /// Whether a check reads the word-loop margin: ``minimumWordLoopMargin``, or
+    /// ``voicedBackgroundWordLoopMargin`` with ``voicedBackground``.
+    public var readsWordLoop: Bool {
+        minimumWordLoopMargin != nil || (voicedBackground != nil && voicedBackgroundWordLoopMargin != nil)
     }
 
     /// Whether the evidence needs ``Voicing`` measured: the voicing check, or voiced coverage.

@@ -86,7 +86,7 @@ public struct RecognizerOptions: Sendable {
     /// Whether the word-loop margin is measured and checked: common words to loop over, a phone
     /// loop (the margin is part of its evidence) and a policy that checks it.
     public var checksWordLoop: Bool {
-        !commonWords.isEmpty && usesPhoneLoop && acceptance.minimumWordLoopMargin != nil
+        !commonWords.isEmpty && usesPhoneLoop && acceptance.readsWordLoop
     }
     /// Pronunciation overrides (cmudict format), layered in order: a word one of them has is
     /// pronounced as the last such file says, instead of as the model's dictionary says, and
