@@ -258,6 +258,37 @@ struct AcousticEvidenceTests {
         #expect(policy.confidence(evidence) > 0.5)
     }
 
+    @Test("the word loop is searched while any check reads it, and only then")
+    func wordLoopReaders() {
+        var none = AcceptancePolicy.phrases
+        none.minimumWordLoopMargin = nil
+        none.poorFitMargin = nil
+        none.voicedBackgroundWordLoopMargin = nil
+        #expect(!none.readsWordLoop)
+        var floor = none
+        floor.minimumWordLoopMargin = -4
+        #expect(floor.readsWordLoop)
+        // The floor of poor fits alone still needs the margin: without it nothing is checked.
+        var poorFit = none
+        poorFit.poorFitMargin = -35
+        #expect(poorFit.readsWordLoop)
+        var evidence = AcousticEvidence(
+            utteranceMargin: -40, worstWordMargin: -45, meanWordMargin: -40, coverage: 1, speechFrames: 100,
+            wordFrames: 100, support: 1)
+        evidence.voicing = 0.7
+        evidence.phoneAgreement = 0.4
+        evidence.wordsAboveBackground = 50
+        evidence.wordLoopMargin = poorFit.poorFitWordLoopMargin - 1
+        #expect(none.confidence(evidence) > 0.5)
+        #expect(poorFit.confidence(evidence) == 0)
+        // The voiced-background exemption reads it only while the exemption is on.
+        var gate = none
+        gate.voicedBackgroundWordLoopMargin = 10
+        #expect(gate.readsWordLoop)
+        gate.voicedBackground = nil
+        #expect(!gate.readsWordLoop)
+    }
+
     @Test("in loud noise the margin must be closer to the phone loop's")
     func noisyCenter() throws {
         let policy = AcceptancePolicy.phrases

@@ -90,6 +90,7 @@ struct RealRoomAcceptanceTests {
         var unchecked = try Self.shippedOptions()
         unchecked.acceptance.minimumWordLoopMargin = nil
         unchecked.acceptance.voicedBackgroundWordLoopMargin = nil
+        unchecked.acceptance.poorFitMargin = nil
         let plain = try GrammarRecognizer(catalog: catalog, options: unchecked)
         for name in Self.shortLookAlikes {
             let samples = try Self.smartMirrorRecording(name)

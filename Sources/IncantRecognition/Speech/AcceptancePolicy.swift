@@ -231,10 +231,12 @@ public struct AcceptancePolicy: Sendable, Hashable {
         return evidence.coverage >= minimumCoverage
     }
 
-    /// Whether a check reads the word-loop margin: ``minimumWordLoopMargin``, or
-    /// ``voicedBackgroundWordLoopMargin`` with ``voicedBackground``.
+    /// Whether a check reads the word-loop margin: ``minimumWordLoopMargin``, the floor of
+    /// poor fits (``poorFitMargin``), or ``voicedBackgroundWordLoopMargin`` with
+    /// ``voicedBackground``.
     public var readsWordLoop: Bool {
-        minimumWordLoopMargin != nil || (voicedBackground != nil && voicedBackgroundWordLoopMargin != nil)
+        minimumWordLoopMargin != nil || poorFitMargin != nil
+            || (voicedBackground != nil && voicedBackgroundWordLoopMargin != nil)
     }
 
     /// Whether the evidence needs ``Voicing`` measured: the voicing check, or voiced coverage.
