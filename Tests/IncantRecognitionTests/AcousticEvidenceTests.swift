@@ -241,12 +241,7 @@ struct AcousticEvidenceTests {
         lower.poorFitWordLoopMargin = shipped - 4
         #expect(lower.wordLoopFloor(meanWordMargin: -36) == shipped)
         // In quiet, a margin of −40 with good agreement passes the margin centre; the word loop decides.
-        var evidence = AcousticEvidence(
-            utteranceMargin: -40, worstWordMargin: -45, meanWordMargin: -40, coverage: 1, speechFrames: 100,
-            wordFrames: 100, support: 1)
-        evidence.voicing = 0.7
-        evidence.phoneAgreement = 0.4
-        evidence.wordsAboveBackground = 50
+        var evidence = Self.quietFitAtMinus40()
         evidence.wordLoopMargin = shipped + 2
         #expect(off.confidence(evidence) > 0.5)
         #expect(policy.confidence(evidence) == 0)
@@ -256,6 +251,18 @@ struct AcousticEvidenceTests {
         evidence.meanWordMargin = -30
         evidence.wordLoopMargin = shipped + 2
         #expect(policy.confidence(evidence) > 0.5)
+    }
+
+    /// Words said in quiet with a mean margin of −40 and good agreement: past the margin centre,
+    /// so the word loop decides.
+    static func quietFitAtMinus40() -> AcousticEvidence {
+        var evidence = AcousticEvidence(
+            utteranceMargin: -40, worstWordMargin: -45, meanWordMargin: -40, coverage: 1, speechFrames: 100,
+            wordFrames: 100, support: 1)
+        evidence.voicing = 0.7
+        evidence.phoneAgreement = 0.4
+        evidence.wordsAboveBackground = 50
+        return evidence
     }
 
     @Test("the word loop is searched while any check reads it, and only then")
@@ -272,12 +279,7 @@ struct AcousticEvidenceTests {
         var poorFit = none
         poorFit.poorFitMargin = -35
         #expect(poorFit.readsWordLoop)
-        var evidence = AcousticEvidence(
-            utteranceMargin: -40, worstWordMargin: -45, meanWordMargin: -40, coverage: 1, speechFrames: 100,
-            wordFrames: 100, support: 1)
-        evidence.voicing = 0.7
-        evidence.phoneAgreement = 0.4
-        evidence.wordsAboveBackground = 50
+        var evidence = Self.quietFitAtMinus40()
         evidence.wordLoopMargin = poorFit.poorFitWordLoopMargin - 1
         #expect(none.confidence(evidence) > 0.5)
         #expect(poorFit.confidence(evidence) == 0)
