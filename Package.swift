@@ -27,6 +27,8 @@
 //   IncantListening    the Listener: source → front end → detector → recognizer → matcher →
 //                      runner, as events; the takes of a new phrase recorded       (pure Swift)
 //   incant             the command-line tool: parse, configure, print
+//   IncantRoomMixing   rooms made from recordings for benchmarks and tests: noise and a babble of
+//                      other talkers mixed into speech at an SNR                 (pure Swift)
 //
 // Set INCANT_CORE_ONLY=1 to build and test only the pure-Swift core (no ALSA, no pocketsphinx).
 
@@ -106,6 +108,12 @@ var targets: [Target] = [
             .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "NIOPosix", package: "swift-nio"),
         ],
+        swiftSettings: swiftSettings
+    ),
+    .target(
+        name: "IncantRoomMixing",
+        dependencies: ["IncantCapture"],
+        path: "Benchmarks/IncantRoomMixing",
         swiftSettings: swiftSettings
     ),
     .target(
@@ -221,6 +229,7 @@ if !coreOnly {
             name: "IncantBenchmarks",
             dependencies: [
                 "IncantPhrases", "IncantRecognition", "IncantGrammar", "IncantCapture", "IncantSpeech", "IncantDenoise",
+                "IncantRoomMixing",
             ],
             path: "Benchmarks/IncantBenchmarks",
             swiftSettings: swiftSettings
@@ -254,7 +263,7 @@ if !coreOnly {
             name: "IncantRecognitionTests",
             dependencies: [
                 "IncantRecognition", "IncantGrammar", "IncantSpeech", "IncantPhrases", "IncantCapture",
-                "IncantDenoise", "IncantTestSupport",
+                "IncantDenoise", "IncantRoomMixing", "IncantTestSupport",
             ],
             swiftSettings: swiftSettings
         ),

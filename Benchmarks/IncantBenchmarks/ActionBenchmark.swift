@@ -2,6 +2,7 @@ import Foundation
 import IncantCapture
 import IncantPhrases
 import IncantRecognition
+import IncantRoomMixing
 import IncantSpeech
 
 /// `incant-bench actions`: right, wrong, asked and rejected actions per source, Incant beside the plain

@@ -2,6 +2,7 @@ import Foundation
 import IncantCapture
 import IncantPhrases
 import IncantRecognition
+import IncantRoomMixing
 import IncantSpeech
 
 /// `incant-bench contrasts [--stride N] [--margins 0,500,1000]`: how much better each accepted

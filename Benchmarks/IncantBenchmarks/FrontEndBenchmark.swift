@@ -3,6 +3,7 @@ import IncantCapture
 import IncantDenoise
 import IncantPhrases
 import IncantRecognition
+import IncantRoomMixing
 import Synchronization
 
 /// `incant-bench front-ends`: Incant (shipped settings) on coffee orders heard through each

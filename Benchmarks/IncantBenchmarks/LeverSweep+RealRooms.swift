@@ -1,4 +1,5 @@
 import IncantPhrases
+import IncantRoomMixing
 
 extension LeverSweep {
     /// Whether the condition `name` is to be run (every condition when no `--clips` filter).
@@ -19,7 +20,7 @@ extension LeverSweep {
     ///   orders at an SNR of mean power over the clip (``NoiseMixer/Level/averagePower``) rather
     ///   than of the loudest frames, a gentler mix; `steadyBabble9dB` / `steadyBabbleNegatives9dB` /
     ///   `steadyBabbleAlone` the same with the talkers' pauses cut out
-    ///   (``RealRoomClips/withoutPauses(_:)``), so that the babble never falls silent;
+    ///   (`Babble.withoutPauses(_:)`), so that the babble never falls silent;
     ///   `steadyProseBabble9dB` / `steadyProseBabbleNegatives9dB` / `steadyProseBabbleAlone` the
     ///   same with the prose readers below as the talkers;
     /// - `reverb` / `reverbNegatives`: the coffee orders band-limited with reverb; `phone` /
@@ -70,7 +71,7 @@ extension LeverSweep {
         // One babble of `talkers` behind each order (seeded by the order's index).
         func babbles(of talkers: [[Int16]]) -> [[Int16]] {
             coffee.indices.map { index in
-                RealRoomClips.babble(
+                Babble.mix(
                     length: coffee[index].samples.count, talkers: talkers, seed: 0x5BAB_B1E0 &+ UInt64(index))
             }
         }
@@ -84,13 +85,13 @@ extension LeverSweep {
             "steadyBabble", level: .averagePower, to: &conditions, coffee: coffee, coffeeCatalog: coffeeCatalog,
             homeCatalog: homeCatalog
         ) {
-            let talkers = coffee.map { RealRoomClips.withoutPauses($0.samples) }
+            let talkers = coffee.map { Babble.withoutPauses($0.samples) }
             return coffee.indices.map { RealRoomClips.babble(for: $0, among: coffee, talkers: talkers) }
         }
         try appendBabble(
             "steadyProseBabble", level: .averagePower, to: &conditions, coffee: coffee,
             coffeeCatalog: coffeeCatalog, homeCatalog: homeCatalog
-        ) { babbles(of: try proseTalkers().map(RealRoomClips.withoutPauses)) }
+        ) { babbles(of: try proseTalkers().map(Babble.withoutPauses)) }
         try appendBabble(
             "proseBabble", to: &conditions, coffee: coffee, coffeeCatalog: coffeeCatalog, homeCatalog: homeCatalog
         ) { babbles(of: try proseTalkers()) }

@@ -2,6 +2,7 @@ import Foundation
 import IncantCapture
 import IncantPhrases
 import IncantRecognition
+import IncantRoomMixing
 import Synchronization
 
 /// `incant-bench levers`: one Incant configuration on the coffee clips (clean and mixed with

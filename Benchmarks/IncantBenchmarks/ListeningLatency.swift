@@ -1,6 +1,7 @@
 import Foundation
 import IncantCapture
 import IncantPhrases
+import IncantRoomMixing
 import IncantSpeech
 
 /// End of speech → handler start, and peak memory, of the real `incant listen` hearing a

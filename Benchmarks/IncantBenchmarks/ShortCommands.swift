@@ -1,5 +1,6 @@
 import IncantPhrases
 import IncantRecognition
+import IncantRoomMixing
 
 /// Short real commands cut from the real recordings, for measuring how Incant treats short
 /// speech, which every coffee order is not: the last few words of each clean order whose best

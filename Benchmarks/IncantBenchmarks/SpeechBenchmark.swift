@@ -2,6 +2,7 @@ import Foundation
 import IncantCapture
 import IncantPhrases
 import IncantRecognition
+import IncantRoomMixing
 
 /// The systems compared in every condition of the speech benchmark.
 enum SystemKind: String, CaseIterable, Sendable {

@@ -1,4 +1,5 @@
 import IncantPhrases
+import IncantRoomMixing
 
 /// A deterministic generator of home-automation-like shortcut definitions, for load and match
 /// timing at 10, 1,000 and 10,000 phrases.
@@ -86,22 +87,5 @@ struct SyntheticPhrases {
             }
         }
         return queries
-    }
-}
-
-/// A small, fast, seedable random number generator (so every run uses the same phrases).
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

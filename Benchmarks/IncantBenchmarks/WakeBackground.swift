@@ -1,5 +1,6 @@
 import Foundation
 import IncantCapture
+import IncantRoomMixing
 
 /// Continuous background audio for the wake-word benchmark, as the published benchmark builds
 /// it from speech and noise: real speech (the coffee orders, the recordings of the other wake

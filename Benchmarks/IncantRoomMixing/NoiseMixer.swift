@@ -5,9 +5,9 @@ import Foundation
 /// that the ratio of the loudest 2048-sample frame energy of the speech to that of the noise
 /// segment equals the SNR, added, and the peak of the sum is normalized to 0.5 of full scale.
 /// With ``Level/averagePower`` the ratio is that of the two signals' mean power instead.
-struct NoiseMixer: Sendable {
+public struct NoiseMixer: Sendable {
     /// What the SNR compares.
-    enum Level: Sendable {
+    public enum Level: Sendable {
         /// The loudest 2048-sample frame of each (the Picovoice benchmark's measure). A noise
         /// that never pauses, such as a babble, is then far louder on average than speech.
         case loudestFrame
@@ -16,28 +16,21 @@ struct NoiseMixer: Sendable {
     }
 
     /// The noise recording, as floats in [-1, 1].
-    let noise: [Float]
+    public let noise: [Float]
     /// Frame length of the energy measure.
-    static let frameLength = 2048
+    public static let frameLength = 2048
 
-    init(noise samples: [Int16]) {
+    public init(noise samples: [Int16]) {
         noise = samples.map { Float($0) / 32_768 }
     }
 
     /// The seed of the noise mixed into the coffee clip at index `i` (by file name) is
     /// `coffeeSeed &+ i`, in every benchmark, so that they all hear the same noisy clips.
-    static let coffeeSeed: UInt64 = 0x5EED_0000
-
-    /// `clip` with its samples mixed with noise at `snr` dB (``mix(_:snr:seed:)``).
-    func mix(_ clip: SpeechClip, snr: Double, seed: UInt64, level: Level = .loudestFrame) -> SpeechClip {
-        var noisy = clip
-        noisy.samples = mix(clip.samples, snr: snr, seed: seed, level: level)
-        return noisy
-    }
+    public static let coffeeSeed: UInt64 = 0x5EED_0000
 
     /// `speech` with noise at `snr` dB; the noise segment is chosen with a generator seeded
     /// from `seed`, so a clip gets the same noise in every run.
-    func mix(_ speech: [Int16], snr: Double, seed: UInt64, level: Level = .loudestFrame) -> [Int16] {
+    public func mix(_ speech: [Int16], snr: Double, seed: UInt64, level: Level = .loudestFrame) -> [Int16] {
         guard !speech.isEmpty, !noise.isEmpty else { return speech }
         var random = SplitMix64(seed: seed)
         let length = speech.count
@@ -61,7 +54,7 @@ struct NoiseMixer: Sendable {
     /// `count` stretches of the noise alone, as a listener hears a clatter in a quiet room: each
     /// 0.6–4 s long at a peak of 0.08–0.5 of full scale, between 0.3 s of faint room tone
     /// (deterministic for a seed).
-    func bursts(count: Int, seed: UInt64) -> [[Int16]] {
+    public func bursts(count: Int, seed: UInt64) -> [[Int16]] {
         var random = SplitMix64(seed: seed)
         return (0..<count).map { _ in
             let length = min(noise.count, Int(16_000 * Double.random(in: 0.6...4, using: &random)))
@@ -75,13 +68,13 @@ struct NoiseMixer: Sendable {
     }
 
     /// The mean of the squared samples.
-    static func meanPower(_ signal: [Float]) -> Float {
+    public static func meanPower(_ signal: [Float]) -> Float {
         signal.isEmpty ? 0 : signal.reduce(0) { $0 + $1 * $1 } / Float(signal.count)
     }
 
     /// The largest energy (sum of squares) of consecutive 2048-sample frames (or of the whole
     /// signal when it is shorter than one frame).
-    static func maximumFrameEnergy(_ signal: [Float]) -> Float {
+    public static func maximumFrameEnergy(_ signal: [Float]) -> Float {
         let frames = signal.count / frameLength
         guard frames > 0 else { return signal.reduce(0) { $0 + $1 * $1 } }
         var best: Float = 0
