@@ -87,7 +87,7 @@ struct RealRoomClips {
     static func babble(for index: Int, among clips: [SpeechClip], talkers: [[Int16]]? = nil) -> [Int16] {
         Babble.mix(
             length: clips[index].samples.count, talkers: talkers ?? clips.map(\.samples), excluding: index,
-            seed: 0xBAB_B1E0 &+ UInt64(index))
+            seed: Babble.seed(forClipAt: index))
     }
 
     /// `clips` band-limited to 200–5000 Hz with a room's reverb (sox), cached by name.

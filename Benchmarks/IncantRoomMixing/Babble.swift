@@ -52,6 +52,10 @@ public enum Babble {
         }
     }
 
+    /// The seed of the babble behind the clip at `index` of a list whose clips are also its
+    /// talkers (`levers`' babbles of coffee orders), so that benchmarks and tests build the same.
+    public static func seed(forClipAt index: Int) -> UInt64 { 0xBAB_B1E0 &+ UInt64(index) }
+
     /// How far below a talker's loudest frames a frame counts as a pause (``withoutPauses(_:)``).
     public static let pauseDepth = 30.0
 }
