@@ -11,6 +11,9 @@ struct ConditionScore: Sendable {
     /// Clips a listener would ask about, where yes would not run the expected shortcut (every
     /// such clip of a negative condition).
     var askedOther = 0
+    /// Correct clips whose accepted parameters include one the label does not name
+    /// (``Expectation/unlabelledParameters(of:)``).
+    var correctWithUnlabelled = 0
     var audioSeconds = 0.0
     var decodeSeconds: [Double] = []
     var resultSeconds: [Double] = []
@@ -18,7 +21,10 @@ struct ConditionScore: Sendable {
     mutating func add(_ understanding: Understanding, clip: SpeechClip) {
         clips += 1
         if understanding.accepted != nil { accepted += 1 }
-        if let expected = clip.expected, expected.isMet(by: understanding.accepted) { correct += 1 }
+        if let expected = clip.expected, expected.isMet(by: understanding.accepted) {
+            correct += 1
+            if !expected.unlabelledParameters(of: understanding.accepted).isEmpty { correctWithUnlabelled += 1 }
+        }
         if let asked = understanding.askable {
             if clip.expected?.isMet(by: asked) == true { askedRight += 1 } else { askedOther += 1 }
         }
@@ -34,6 +40,7 @@ struct ConditionScore: Sendable {
         accepted += other.accepted
         askedRight += other.askedRight
         askedOther += other.askedOther
+        correctWithUnlabelled += other.correctWithUnlabelled
         audioSeconds += other.audioSeconds
         decodeSeconds += other.decodeSeconds
         resultSeconds += other.resultSeconds
@@ -45,6 +52,8 @@ struct ConditionScore: Sendable {
     var wrongRate: Double { clips == 0 ? .nan : Double(accepted - correct) / Double(clips) }
     /// Accepted, as a fraction of all clips (the false-accept rate on negatives).
     var acceptRate: Double { clips == 0 ? .nan : Double(accepted) / Double(clips) }
+    /// Correct with a parameter the label does not name, as a fraction of all clips.
+    var correctWithUnlabelledRate: Double { clips == 0 ? .nan : Double(correctWithUnlabelled) / Double(clips) }
     /// Asked about and right, as a fraction of all clips.
     var askedRightRate: Double { clips == 0 ? .nan : Double(askedRight) / Double(clips) }
     /// Asked about and not what was said (or a negative), as a fraction of all clips.

@@ -20,11 +20,13 @@ import Synchronization
 ///                         [--noisy-below-peak dB|off] [--voiced-background X|off]
 ///                         [--voiced-background-word-loop X|off] [--quiet-target dB|off]
 ///                         [--confirmation-threshold X|off] [--poor-fit MARGIN,FLOOR|off]
-///                         [--word-loop-always]
+///                         [--word-loop-always] [--unlabelled-slots]
 ///
 /// Prints understood / wrong / false-accept rates, the clips a listener would ask "Did you say
 /// …?" about (rejected but confirmable: the answer yes would run the right shortcut, or not), and
-/// decode time over audio time per condition. Every run uses the same clips and the same noise (fixed seeds) as `speech`.
+/// decode time over audio time per condition; with `--unlabelled-slots` also the understood clips
+/// run with a slot value the label does not name (counted as understood, since the labels'
+/// rule is that extra slots are not errors). Every run uses the same clips and the same noise (fixed seeds) as `speech`.
 struct LeverSweep {
     var stride = 3
     var snrs: [Double] = [24, 15, 6]
@@ -36,6 +38,8 @@ struct LeverSweep {
     var explains = false
     /// Write every clip's evidence here (tab-separated), for calibrating the acceptance policy.
     var dumpPath: String?
+    /// Print the understood clips run with a slot value their label does not name.
+    var reportsUnlabelled = false
     /// Which clip of every `stride` to take (0 ..< stride).
     var offset = 0
     /// Clips decoded at once (each worker with its own recognizer).
@@ -114,6 +118,7 @@ struct LeverSweep {
             // A file of common words, one a line, for the word loop (default: models/common-words.txt).
             case "--common-words": commonWords = try next()
             case "--word-loop-always": options.measuresWordLoopOfEveryPhrase = true
+            case "--unlabelled-slots": reportsUnlabelled = true
             // An MLLR transform for narrow channels, or `off`.
             case "--narrow-adaptation": narrowAdaptation = try next()
             // An MLLR transform for narrow channels that keep 4–5 kHz.
@@ -251,21 +256,17 @@ struct LeverSweep {
         if let conditionFilter {
             conditions.removeAll { !conditionFilter.contains($0.0) }
         }
-        if runsBaseline {
-            print(
-                "| condition | clips | understood | wrong | accepted | would ask: right / other | JSGF understood "
-                    + "| JSGF wrong | JSGF accepted | decode / audio |"
-            )
-            print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
-        } else {
-            print("| condition | clips | understood | wrong | accepted | would ask: right / other | decode / audio |")
-            print("|---|---:|---:|---:|---:|---:|---:|")
-        }
+        let columns =
+            ["condition", "clips", "understood"] + (reportsUnlabelled ? ["of them with unlabelled slots"] : [])
+            + ["wrong", "accepted", "would ask: right / other"]
+            + (runsBaseline ? ["JSGF understood", "JSGF wrong", "JSGF accepted"] : []) + ["decode / audio"]
+        print("| " + columns.joined(separator: " | ") + " |")
+        print("|---|" + Array(repeating: "---:|", count: columns.count - 1).joined())
         let dump = Mutex<[String]>([])
         defer {
             if let dumpPath {
                 let header =
-                    "condition\tclip\tpositive\taccepted\tmatchCorrect\ttranscript\tmargin\tworst\tcoverage\tsupport\twordFrames\tspeechFrames\tvoicing\tabove\tagree\tvoicedCoverage\tunexplainedVoiced\tbelowPeak\trightAmong\tlisted\toutsideMargin\toutsideFrames\toutsideVoicing\tloopWordScore\twordLoopMargin\twordLoopWords\tminPosterior\tminContrastPosterior\tcontrastMargins\tmeaningPosterior\twordPosteriors\tconfidence\n"
+                    "condition\tclip\tpositive\taccepted\tmatchCorrect\ttranscript\tmargin\tworst\tcoverage\tsupport\twordFrames\tspeechFrames\tvoicing\tabove\tagree\tvoicedCoverage\tunexplainedVoiced\tbelowPeak\trightAmong\tlisted\toutsideMargin\toutsideFrames\toutsideVoicing\tloopWordScore\twordLoopMargin\twordLoopWords\tminPosterior\tminContrastPosterior\tcontrastMargins\tmeaningPosterior\twordPosteriors\tconfidence\tunlabelledSlots\n"
                 try? (header + dump.withLock { $0 }.joined()).write(toFile: dumpPath, atomically: true, encoding: .utf8)
             }
         }
@@ -316,8 +317,9 @@ struct LeverSweep {
             let baseline = collected.scores[.jsgf].map {
                 "\(percent($0.accuracy)) | \(percent($0.wrongRate)) | \(percent($0.acceptRate)) | "
             }
+            let unlabelled = reportsUnlabelled ? "\(percent(score.correctWithUnlabelledRate)) | " : ""
             print(
-                "| \(name) | \(score.clips) | \(percent(score.accuracy)) | \(percent(score.wrongRate)) "
+                "| \(name) | \(score.clips) | \(percent(score.accuracy)) | \(unlabelled)\(percent(score.wrongRate)) "
                     + "| \(percent(score.acceptRate)) | \(percent(score.askedRightRate)) / \(percent(score.askedOtherRate)) "
                     + "| \(baseline ?? "")\(String(format: "%.3f", score.realTimeFactor)) |"
             )
@@ -417,6 +419,7 @@ struct LeverSweep {
                 understanding.words.map { "\($0.word):" + ($0.framePosterior.map { String(format: "%.3f", $0) } ?? "") }
                     .joined(separator: " "),
                 understanding.confidence.map { String(format: "%.4f", $0) } ?? "",
+                (clip.expected?.unlabelledParameters(of: understanding.accepted) ?? []).joined(separator: ","),
             ])
             .joined(separator: "\t") + "\n"
     }

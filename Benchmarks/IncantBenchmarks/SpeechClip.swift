@@ -31,6 +31,12 @@ struct Expectation: Sendable, Hashable {
         }
     }
 
+    /// The parameters `candidate` has that the label does not name, sorted: slot values heard
+    /// beyond what the speaker said, where the labels list every slot said (the coffee orders').
+    func unlabelledParameters(of candidate: MatchCandidate?) -> [String] {
+        (candidate?.parameters.keys).map { $0.filter { parameters[$0] == nil }.sorted() } ?? []
+    }
+
     static func trimmed(_ text: String) -> String {
         text.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
     }
