@@ -266,7 +266,7 @@ struct LeverSweep {
         defer {
             if let dumpPath {
                 let header =
-                    "condition\tclip\tpositive\taccepted\tmatchCorrect\ttranscript\tmargin\tworst\tcoverage\tsupport\twordFrames\tspeechFrames\tvoicing\tabove\tagree\tvoicedCoverage\tunexplainedVoiced\tbelowPeak\trightAmong\tlisted\toutsideMargin\toutsideFrames\toutsideVoicing\tloopWordScore\twordLoopMargin\twordLoopWords\tminPosterior\tminContrastPosterior\tcontrastMargins\tmeaningPosterior\twordPosteriors\tconfidence\tunlabelledSlots\n"
+                    "condition\tclip\tpositive\taccepted\tmatchCorrect\ttranscript\tmargin\tworst\tcoverage\tsupport\twordFrames\tspeechFrames\tvoicing\tabove\tagree\tvoicedCoverage\tunexplainedVoiced\tbelowPeak\trightAmong\tlisted\toutsideMargin\toutsideFrames\toutsideVoicing\tloopWordScore\twordLoopMargin\twordLoopWords\tminPosterior\tminContrastPosterior\tcontrastMargins\tmeaningPosterior\twordPosteriors\tconfidence\tunlabelledSlots\twordsBelowPeak\n"
                 try? (header + dump.withLock { $0 }.joined()).write(toFile: dumpPath, atomically: true, encoding: .utf8)
             }
         }
@@ -420,6 +420,9 @@ struct LeverSweep {
                     .joined(separator: " "),
                 understanding.confidence.map { String(format: "%.4f", $0) } ?? "",
                 (clip.expected?.unlabelledParameters(of: understanding.accepted) ?? []).joined(separator: ","),
+                zip(understanding.words.filter { !$0.isFiller }, e?.eachWordBelowPeak ?? []).map {
+                    "\($0.word):" + String(format: "%.1f", $1)
+                }.joined(separator: " "),
             ])
             .joined(separator: "\t") + "\n"
     }

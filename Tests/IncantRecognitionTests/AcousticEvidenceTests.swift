@@ -185,6 +185,23 @@ struct AcousticEvidenceTests {
         #expect(AcousticEvidence(grammar: Self.grammar, phoneLoop: Self.phoneLoop).wordsAboveBackground == .infinity)
     }
 
+    @Test("each word's level below the loudest audio is measured on its own")
+    func eachWordBelowPeak() {
+        // A command at 8,000 over frames 50…99, then 1 s at 1,000, about 18 dB below it.
+        let levels = FrameLevels(samples: Self.samples(speechLevel: 8_000, restLevel: 1_000))
+        var two = Self.grammar
+        two.words = [
+            Self.word("<sil>", 0, 49, score: -500), Self.word("lights", 50, 99, score: -1_000),
+            Self.word("off", 100, 149, score: -1_000), Self.word("<sil>", 150, 199, score: -2_000),
+        ]
+        let evidence = AcousticEvidence(grammar: two, phoneLoop: Self.phoneLoop, levels: levels, speechGate: 9)
+        #expect(evidence.eachWordBelowPeak.count == 2)
+        #expect(abs(evidence.eachWordBelowPeak[0]) < 1.5)
+        #expect(abs(evidence.eachWordBelowPeak[1] - 18) < 1.5)
+        // Without levels, nothing is measured.
+        #expect(AcousticEvidence(grammar: two, phoneLoop: Self.phoneLoop).eachWordBelowPeak.isEmpty)
+    }
+
     @Test("in noise, words far below the utterance's loudest audio are rejected; in quiet, they are not")
     func noisyWordsBelowPeak() throws {
         let policy = AcceptancePolicy.phrases

@@ -48,6 +48,9 @@ public struct AcousticEvidence: Sendable, Hashable, Codable {
     /// How far (dB) the median level of the spoken words' frames lies below the loudest audio
     /// of the utterance (``FrameLevels/peak``). 0 when levels were not measured.
     public var wordsBelowPeak: Double = 0
+    /// The same for each spoken word alone (in order): the median level of its frames below
+    /// the loudest audio. Empty when levels were not measured.
+    public var eachWordBelowPeak: [Double] = []
     /// The per-frame margin of the grammar path against the loop over the frames outside the
     /// spoken words (the silences and fillers around and between them): how much better the
     /// free loop fits this utterance's audio where no phrase word is asked to fit it. 0 when
@@ -152,6 +155,11 @@ public struct AcousticEvidence: Sendable, Hashable, Codable {
                 let median = wordLevels[wordLevels.count / 2]
                 wordsAboveBackground = median - levels.floor
                 wordsBelowPeak = levels.peak - median
+                eachWordBelowPeak = grammar.spokenWords.map { word in
+                    guard word.endFrame >= word.startFrame else { return 0 }
+                    let own = (word.startFrame...word.endFrame).map { levels.level(grammar.audioFrame($0)) }.sorted()
+                    return levels.peak - own[own.count / 2]
+                }
                 if let wordRelativeGate {
                     audible = IndexSet(
                         audible.filter { levels.level(grammar.audioFrame($0)) >= median - wordRelativeGate })

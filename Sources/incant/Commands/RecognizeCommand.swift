@@ -141,6 +141,7 @@ struct RecognitionReport: Encodable {
         copy.wordLoopMargin = evidence.wordLoopMargin.map(round)
         // Words past the measured audio count as infinitely loud: reported as -1e9 dB below the peak.
         copy.wordsBelowPeak = evidence.wordsBelowPeak.isFinite ? round(evidence.wordsBelowPeak) : -1e9
+        copy.eachWordBelowPeak = evidence.eachWordBelowPeak.map { $0.isFinite ? round($0) : -1e9 }
         // Not measured (no loudness levels): reported as 1e9 dB, far above any background.
         copy.wordsAboveBackground =
             evidence.wordsAboveBackground.isFinite ? round(evidence.wordsAboveBackground) : 1e9
