@@ -114,7 +114,8 @@ public struct AcceptancePolicy: Sendable, Hashable {
     /// When set, words whose surroundings are at least this voiced
     /// (``AcousticEvidence/outsideVoicing``) are not held to ``maximumNoisyWordsBelowPeak``.
     /// Other people talking behind the speaker fill the quiet frames of the words and the audio
-    /// around them alike; kitchen clatter beside short speech is hardly voiced.
+    /// around them alike; kitchen clatter beside short speech is hardly voiced. Off in
+    /// ``phrases`` (why: <doc:HowAcceptanceIsDecided>).
     public var voicedBackground: Double? = nil
     /// When set, ``voicedBackground`` sets the peak check aside only for words whose
     /// ``AcousticEvidence/wordLoopMargin`` is at least this (log units per frame): words that
@@ -175,8 +176,8 @@ public struct AcceptancePolicy: Sendable, Hashable {
         wordRelativeGate: 6, minimumVoicing: 0.25, noisyMarginCenter: -36, minimumNoisyPhoneAgreement: 0.02,
         agreementWeight: 50, agreementCenter: 0.2, shortPhraseRaise: 8,
         minimumNoisySupport: 0.6, minimumNoisyVoicedCoverage: 0.9, noisyVoicedAllowance: 10,
-        maximumNoisyWordsBelowPeak: 16, noisyVoicedWordGate: 3, voicedBackground: 0.3,
-        voicedBackgroundWordLoopMargin: 10, minimumWordLoopMargin: -4, poorFitMargin: -35)
+        maximumNoisyWordsBelowPeak: 16, noisyVoicedWordGate: 3, voicedBackgroundWordLoopMargin: 10,
+        minimumWordLoopMargin: -4, poorFitMargin: -35)
 
     /// Confidence in [0, 1].
     public func confidence(_ evidence: AcousticEvidence) -> Double {
