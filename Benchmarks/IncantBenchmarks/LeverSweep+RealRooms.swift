@@ -58,7 +58,7 @@ extension LeverSweep {
         var prose: [[Int16]]?
         func ordersBehind() -> [[Int16]] {
             if let orderBabbles { return orderBabbles }
-            let made = coffee.indices.map { RealRoomClips.babble(for: $0, among: coffee) }
+            let made = Babble.behindEach(coffee.map(\.samples))
             orderBabbles = made
             return made
         }
@@ -85,8 +85,8 @@ extension LeverSweep {
             "steadyBabble", level: .averagePower, to: &conditions, coffee: coffee, coffeeCatalog: coffeeCatalog,
             homeCatalog: homeCatalog
         ) {
-            let talkers = coffee.map { Babble.withoutPauses($0.samples) }
-            return coffee.indices.map { RealRoomClips.babble(for: $0, among: coffee, talkers: talkers) }
+            let orders = coffee.map(\.samples)
+            return Babble.behindEach(orders, voices: orders.map(Babble.withoutPauses))
         }
         try appendBabble(
             "steadyProseBabble", level: .averagePower, to: &conditions, coffee: coffee,

@@ -1,7 +1,6 @@
 import Foundation
 import IncantCapture
 import IncantPhrases
-import IncantRoomMixing
 
 /// Clips for measuring acceptance on channels and backgrounds the coffee recordings do not
 /// have (issue 24): the shared wake-word recordings (many speakers, their own microphones) as
@@ -78,16 +77,6 @@ struct RealRoomClips {
             }
         }
         return clips
-    }
-
-    /// The babble behind `clips[index]`: `Babble.talkers` other clips of `clips`, each scaled
-    /// to the same loudness, started at a random point and repeated to the clip's length,
-    /// summed (deterministic for an index).
-    /// `talkers` (one per clip, the clips' own samples when nil) stand in for the clips' audio.
-    static func babble(for index: Int, among clips: [SpeechClip], talkers: [[Int16]]? = nil) -> [Int16] {
-        Babble.mix(
-            length: clips[index].samples.count, talkers: talkers ?? clips.map(\.samples), excluding: index,
-            seed: Babble.seed(forClipAt: index))
     }
 
     /// `clips` band-limited to 200–5000 Hz with a room's reverb (sox), cached by name.

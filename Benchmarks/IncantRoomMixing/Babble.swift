@@ -33,6 +33,16 @@ public enum Babble {
         return sum.map { Int16(clamping: Int(($0 * gain).rounded())) }
     }
 
+    /// The babble behind each of `clips`, made of the others (``mix(length:talkers:excluding:seed:)``),
+    /// each with its own seed, so that benchmarks and tests build the same. `voices` (one per
+    /// clip; the clips themselves when nil) stand in for the others' audio.
+    public static func behindEach(_ clips: [[Int16]], voices: [[Int16]]? = nil) -> [[Int16]] {
+        let pool = voices ?? clips
+        return clips.indices.map { index in
+            mix(length: clips[index].count, talkers: pool, excluding: index, seed: 0xBAB_B1E0 &+ UInt64(index))
+        }
+    }
+
     /// `samples` with the 10 ms frames more than ``pauseDepth`` dB below their loudest frames
     /// (the 98th percentile) left out: a talker who never pauses, as in a room where several
     /// people talk, so that a babble of them has no silent gaps. Each frame's level is that of
@@ -51,10 +61,6 @@ public enum Babble {
             samples[(frame * hop)..<min(samples.count, frame * hop + hop)]
         }
     }
-
-    /// The seed of the babble behind the clip at `index` of a list whose clips are also its
-    /// talkers (`levers`' babbles of coffee orders), so that benchmarks and tests build the same.
-    public static func seed(forClipAt index: Int) -> UInt64 { 0xBAB_B1E0 &+ UInt64(index) }
 
     /// How far below a talker's loudest frames a frame counts as a pause (``withoutPauses(_:)``).
     public static let pauseDepth = 30.0

@@ -13,8 +13,7 @@ import Testing
 /// (``AcceptancePolicy/voicedBackground`` is off).
 @Suite("A voiced background", .serialized, .tags(.accuracy), .skippedWhenFast)
 struct VoicedBackgroundTests {
-    static let coffee = DemoCatalog.repository.deletingLastPathComponent().appendingPathComponent(
-        "shared/speech/coffee")
+    static let coffee = CoffeeRecordingsTests.coffee
 
     /// Orders of `incant-bench levers --stride 3 --clips steadyBabble9dB` whose words lie more
     /// than 16 dB below the loudest audio and reach confidence 0.5 only with the exemption
@@ -36,16 +35,6 @@ struct VoicedBackgroundTests {
             let name = names[index]
             let samples = try WAVFile.readSamples(path: coffee.appendingPathComponent("clean/\(name)").path)
             return (name, samples, labels[name]?.slots ?? [:])
-        }
-    }
-
-    /// The babble behind each of `orders` as `levers` builds `steadyBabble…`: four other orders
-    /// with their pauses cut out, each order's own seed.
-    static func steadyBabbles(behind orders: [[Int16]]) -> [[Int16]] {
-        let talkers = orders.map(Babble.withoutPauses)
-        return orders.indices.map { index in
-            Babble.mix(
-                length: orders[index].count, talkers: talkers, excluding: index, seed: Babble.seed(forClipAt: index))
         }
     }
 
@@ -72,7 +61,10 @@ struct VoicedBackgroundTests {
             recognizer: try GrammarRecognizer(catalog: catalog, options: shipped), matcher: matcher)
         let exempt = try GrammarRecognizer(catalog: catalog, options: exempting)
         let orders = try Self.everyThirdOrder()
-        let babbles = Self.steadyBabbles(behind: orders.map(\.samples))
+        // The babble behind each as `levers` builds `steadyBabble…`: four other orders with their
+        // pauses cut out.
+        let samples = orders.map(\.samples)
+        let babbles = Babble.behindEach(samples, voices: samples.map(Babble.withoutPauses))
         let pinned = orders.indices.filter { Self.letPast.contains(orders[$0].name) }
         try #require(pinned.count == Self.letPast.count, "pinned orders missing from the recordings")
         for index in pinned {
