@@ -20,7 +20,7 @@ import Synchronization
 ///                         [--noisy-below-peak dB|off] [--voiced-background X|off]
 ///                         [--voiced-background-word-loop X|off] [--quiet-target dB|off]
 ///                         [--confirmation-threshold X|off] [--poor-fit MARGIN,FLOOR|off]
-///                         [--word-loop-always] [--unlabelled-slots]
+///                         [--word-loop-always] [--unlabelled-slots] [--background-run GAP,ABOVE|off]
 ///
 /// Prints understood / wrong / false-accept rates, the clips a listener would ask "Did you say
 /// …?" about (rejected but confirmable: the answer yes would run the right shortcut, or not), and
@@ -160,6 +160,17 @@ struct LeverSweep {
             // The least word-loop margin with which a voiced background sets the peak check aside, or `off`.
             case "--voiced-background-word-loop":
                 options.acceptance.voicedBackgroundWordLoopMargin = Double(try next())
+            // `gap,above` in dB (``AcceptancePolicy/backgroundRunGap``, ``AcceptancePolicy/backgroundRunAbove``), or `off`.
+            case "--background-run":
+                let value = try next()
+                if value == "off" {
+                    options.acceptance.backgroundRunGap = nil
+                } else {
+                    let dB = value.split(separator: ",").compactMap { Double($0) }
+                    guard dB.count == 2 else { throw BenchmarkError("--background-run expects GAP,ABOVE or off") }
+                    options.acceptance.backgroundRunGap = dB[0]
+                    options.acceptance.backgroundRunAbove = dB[1]
+                }
             // A number of dB, or `off`.
             case "--noisy-voiced-gate": options.acceptance.noisyVoicedWordGate = Double(try next())
             case "--noisy-voiced-allowance": options.acceptance.noisyVoicedAllowance = Int(try next()) ?? 0
@@ -266,7 +277,7 @@ struct LeverSweep {
         defer {
             if let dumpPath {
                 let header =
-                    "condition\tclip\tpositive\taccepted\tmatchCorrect\ttranscript\tmargin\tworst\tcoverage\tsupport\twordFrames\tspeechFrames\tvoicing\tabove\tagree\tvoicedCoverage\tunexplainedVoiced\tbelowPeak\trightAmong\tlisted\toutsideMargin\toutsideFrames\toutsideVoicing\tloopWordScore\twordLoopMargin\twordLoopWords\tminPosterior\tminContrastPosterior\tcontrastMargins\tmeaningPosterior\twordPosteriors\tconfidence\tunlabelledSlots\twordsBelowPeak\n"
+                    "condition\tclip\tpositive\taccepted\tmatchCorrect\ttranscript\tmargin\tworst\tcoverage\tsupport\twordFrames\tspeechFrames\tvoicing\tabove\tagree\tvoicedCoverage\tunexplainedVoiced\tbelowPeak\trightAmong\tlisted\toutsideMargin\toutsideFrames\toutsideVoicing\tloopWordScore\twordLoopMargin\twordLoopWords\tminPosterior\tminContrastPosterior\tcontrastMargins\tmeaningPosterior\twordPosteriors\tconfidence\tunlabelledSlots\twordsBelowPeak\tfloorBelowPeak\toutsideBelowPeak\tbackgroundWords\n"
                 try? (header + dump.withLock { $0 }.joined()).write(toFile: dumpPath, atomically: true, encoding: .utf8)
             }
         }
@@ -423,6 +434,9 @@ struct LeverSweep {
                 zip(understanding.words.filter { !$0.isFiller }, e?.eachWordBelowPeak ?? []).map {
                     "\($0.word):" + String(format: "%.1f", $1)
                 }.joined(separator: " "),
+                e.map { String(format: "%.1f", $0.floorBelowPeak) } ?? "",
+                e?.outsideBelowPeak.map { String(format: "%.1f", $0) } ?? "",
+                understanding.backgroundWords ?? "",
             ])
             .joined(separator: "\t") + "\n"
     }

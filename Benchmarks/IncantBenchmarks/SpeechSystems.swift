@@ -26,8 +26,10 @@ struct Understanding: Sendable {
     /// The engine's confidence in the transcript, accepted or not (`levers --dump`).
     var confidence: Double? = nil
     /// What a listener would ask "Did you say …?" about: rejected, but confirmable, and matched
-    /// (``RecognizerOptions/confirmationThreshold``).
+    /// (``RecognizerOptions/confirmationThreshold``), or heard with background words.
     var askable: MatchCandidate? = nil
+    /// Words at the transcript's start or end heard no louder than the sound around the speaker.
+    var backgroundWords: String? = nil
 }
 
 /// One way of turning an utterance into a shortcut, measured side by side with the others.
@@ -61,12 +63,16 @@ final class IncantSystem: SpeechSystem, @unchecked Sendable {
         let start = ContinuousClock.now
         let recognition = try recognizer.recognizeSynchronously(samples)
         let match = interpreter.interpret(recognition)
+        var askable: MatchCandidate?
+        if case .unconfirmed(let candidate) = interpreter.interpret(recognition, confirming: true).decision {
+            askable = candidate
+        }
         return Understanding(
             accepted: match.accepted, transcript: recognition.transcript, decodeSeconds: recognition.decodeSeconds,
             resultSeconds: seconds(since: start), evidence: recognition.evidence, matched: match.match.accepted,
             alternatives: recognition.alternatives, words: recognition.words, contrasts: recognition.contrasts,
             confidence: recognition.acousticConfidence,
-            askable: recognition.confirmable ? match.match.accepted : nil)
+            askable: askable, backgroundWords: recognition.backgroundWords?.words)
     }
 }
 

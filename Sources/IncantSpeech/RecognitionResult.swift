@@ -23,6 +23,9 @@ public struct RecognitionResult: Sendable {
     /// utterance rejected for its acoustic confidence alone, at or above the engine's lower
     /// threshold for asking, is confirmable.
     public var confirmable: Bool = false
+    /// Words at the start or end of the best transcript heard no louder than the sound around
+    /// the speaker (``BackgroundWords``); nil when every word stands out from it.
+    public var backgroundWords: BackgroundWords? = nil
 
     /// The transcripts with a contested word's rival in its place, in order.
     public var closeAlternatives: [String] { contestedWords.map(\.alternative) }
@@ -30,8 +33,9 @@ public struct RecognitionResult: Sendable {
     public init(
         transcripts: [String], confidence: Double, rejection: RecognitionRejection?, audioSeconds: Double,
         decodeSeconds: Double, words: [RecognizedWord] = [], diagnostics: (any RecognitionDiagnostics)? = nil,
-        contestedWords: [ContestedWord] = [], confirmable: Bool = false
+        contestedWords: [ContestedWord] = [], confirmable: Bool = false, backgroundWords: BackgroundWords? = nil
     ) {
+        self.backgroundWords = backgroundWords
         self.transcripts = transcripts
         self.confidence = confidence
         self.rejection = rejection

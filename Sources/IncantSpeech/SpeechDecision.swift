@@ -31,9 +31,15 @@ public enum SpeechDecision: Sendable {
     /// then ``uncertain(_:)``, naming the contested words and what each runs. With
     /// `confirming`, a rejected but ``RecognitionResult/confirmable`` recognition whose words
     /// match a shortcut is ``unconfirmed(_:)`` instead of rejected.
+    ///
+    /// A transcript with ``RecognitionResult/backgroundWords`` runs nothing unless the
+    /// transcript without them (matched in `withoutBackground`) runs the same action: with
+    /// `confirming` the person is asked about the transcript without them
+    /// (``unconfirmed(_:)``; about the whole one when the rest matches no shortcut), else it is
+    /// rejected.
     public static func decide(
         _ recognition: RecognitionResult, _ match: MatchResult, alternatives: [MatchResult] = [],
-        confirming: Bool = false
+        withoutBackground: MatchResult? = nil, confirming: Bool = false
     ) -> SpeechDecision {
         if recognition.transcript.isEmpty { return .rejected(.nothingHeard) }
         switch recognition.rejection {
@@ -42,13 +48,21 @@ public enum SpeechDecision: Sendable {
         case .nothingDictated: return .rejected(.nothingDictated(heard: recognition.transcript))
         case .unlikePhrases, .filler:
             if confirming, recognition.confirmable, match.decision == .accepted, let candidate = match.accepted {
-                return .unconfirmed(candidate)
+                return .unconfirmed(
+                    recognition.backgroundWords == nil ? candidate : remainder(withoutBackground) ?? candidate)
             }
             return .rejected(.unlikePhrases(transcript: recognition.transcript, confidence: recognition.confidence))
         }
         switch match.decision {
         case .accepted:
             guard let candidate = match.accepted else { return .rejected(.noShortcut(match.reason)) }
+            if let background = recognition.backgroundWords {
+                let rest = remainder(withoutBackground)
+                if rest.map({ !$0.sameAction(as: candidate) }) ?? true {
+                    if confirming { return .unconfirmed(rest ?? candidate) }
+                    return .rejected(.inBackground(heard: recognition.transcript, words: background.words))
+                }
+            }
             var contests: [Contest] = []
             for (contested, other) in zip(recognition.contestedWords, alternatives) {
                 guard let rival = other.accepted, !rival.sameAction(as: candidate) else { continue }
@@ -70,6 +84,12 @@ public enum SpeechDecision: Sendable {
         case .rejected:
             return .rejected(.noShortcut(match.reason))
         }
+    }
+
+    /// What the transcript without its background words runs, when that is one accepted action.
+    static func remainder(_ match: MatchResult?) -> MatchCandidate? {
+        guard let match, match.decision == .accepted else { return nil }
+        return match.accepted
     }
 
     /// The one parameter whose value differs between two candidates of the same shortcut; nil
@@ -100,6 +120,9 @@ public enum DecisionRejection: Sendable, Hashable, CustomStringConvertible {
     case unconfirmed(heard: String)
     /// Asked "Did you say …?", the person said no.
     case denied(heard: String)
+    /// The words `words` at the start or end of `heard` were no louder than the sound around
+    /// the speaker (``BackgroundWords``), and they change what would run.
+    case inBackground(heard: String, words: String)
     /// A wake word is required and was not heard.
     case noWakeWord
     /// Push-to-talk: no trigger opened a command for this utterance.
@@ -125,6 +148,8 @@ public enum DecisionRejection: Sendable, Hashable, CustomStringConvertible {
         case .cancelled: "the person called the question off"
         case .unconfirmed(let heard): "heard \"\(heard)\" too unclearly to act on, and no answer confirmed it"
         case .denied(let heard): "the person said they did not say \"\(heard)\""
+        case .inBackground(let heard, let words):
+            "heard \"\(heard)\", but \"\(words)\" was no louder than the sound around the speaker"
         case .noWakeWord: "the wake word was not heard"
         case .notTriggered: "push-to-talk: no trigger came before it"
         case .muted: "listening was muted"

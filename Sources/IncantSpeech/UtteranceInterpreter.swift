@@ -25,7 +25,10 @@ public struct UtteranceInterpreter: Sendable {
         let match = matcher.match(transcripts: recognition.transcripts.isEmpty ? [""] : recognition.transcripts)
         let alternatives =
             match.decision == .accepted ? recognition.closeAlternatives.map { matcher.match(transcripts: [$0]) } : []
-        return Understanding(recognition: recognition, match: match, alternatives: alternatives, confirming: confirming)
+        let withoutBackground = recognition.backgroundWords.map { matcher.match(transcripts: [$0.remainder]) }
+        return Understanding(
+            recognition: recognition, match: match, alternatives: alternatives, withoutBackground: withoutBackground,
+            confirming: confirming)
     }
 }
 
@@ -35,15 +38,19 @@ public struct Understanding: Sendable {
     public var match: MatchResult
     public var decision: SpeechDecision
 
-    /// `alternatives` are the matches of the recognizer's close alternatives, in order;
+    /// `alternatives` are the matches of the recognizer's close alternatives, in order,
+    /// `withoutBackground` the match of the transcript without its background words;
     /// `confirming` says whether a confirmable rejection may be asked about
-    /// (``SpeechDecision/decide(_:_:alternatives:confirming:)``).
+    /// (``SpeechDecision/decide(_:_:alternatives:withoutBackground:confirming:)``).
     public init(
-        recognition: RecognitionResult, match: MatchResult, alternatives: [MatchResult] = [], confirming: Bool = false
+        recognition: RecognitionResult, match: MatchResult, alternatives: [MatchResult] = [],
+        withoutBackground: MatchResult? = nil, confirming: Bool = false
     ) {
         self.recognition = recognition
         self.match = match
-        self.decision = SpeechDecision.decide(recognition, match, alternatives: alternatives, confirming: confirming)
+        self.decision = SpeechDecision.decide(
+            recognition, match, alternatives: alternatives, withoutBackground: withoutBackground,
+            confirming: confirming)
     }
 
     /// Match confidence times the recognizer's confidence.
@@ -57,6 +64,9 @@ public struct Understanding: Sendable {
         switch decision {
         case .rejected(let rejection): rejection.description
         case .uncertain(let choice): choice.description
+        case .unconfirmed(let candidate) where recognition.backgroundWords != nil && recognition.rejection == nil:
+            "heard \"\(recognition.transcript)\", but \"\(recognition.backgroundWords?.words ?? "")\" was no louder "
+                + "than the sound around the speaker: asking whether \"\(candidate.transcript)\" was said"
         case .unconfirmed(let candidate):
             "\"\(candidate.transcript)\" sounds unclear (acoustic confidence "
                 + String(format: "%.2f", recognition.confidence) + "): asking whether it was said"

@@ -189,6 +189,63 @@ struct ListenerTests {
         #expect(learner.learned.withLock { $0 } == ["order a pepperoni pizza"])
     }
 
+    /// A pizza order whose topping is a slot value with a default.
+    static let toppings = """
+        shortcuts:
+          - id: order-pizza
+            title: Order pizza
+            parameters:
+              - name: kind
+                type: enum
+                values: [margherita, pepperoni]
+                default: margherita
+            phrases: ["order a pizza", "order a pizza with {kind}"]
+            handle: { swift: kitchen }
+            responses:
+              success: "Ordering {kind}."
+        """
+
+    @Test("words heard in the background after the wake word: the command without them is asked about, yes runs it")
+    func backgroundWordsAskedAbout() async throws {
+        let said = ["computer", "order a pizza with pepperoni", "yes"]
+        let script = SpokenScript(said)
+        let recognizer = FakeRecognizer(
+            script: script, answers: ["yes", "no"], background: ["order a pizza with pepperoni": 3..<5])
+        let parsed = DefinitionLoader.parse(Self.toppings, file: "/test/toppings.yaml")
+        #expect(!parsed.hasErrors, "\(parsed.diagnostics)")
+        let speaker = RecordingSpeaker()
+        let (events, kitchen, _) = try await Self.listen(to: []) {
+            $0.source = SampleBufferSource(script.audio(said))
+            $0.recognizer = recognizer
+            $0.catalog = PhraseCatalog(shortcuts: parsed.shortcuts)
+            $0.wakeWord = WakeWordSettings(detector: FakeWakeWord(script: script, phrase: "computer"))
+            $0.speaker = speaker
+        }
+        #expect(Self.questions(events) == ["Did you say order a pizza?"], "\(events)")
+        #expect(kitchen.requests == ["order-pizza kind=margherita"], "\(events)")
+        #expect(speaker.said.last == "Ordering margherita.")
+    }
+
+    @Test("words heard in the background, not addressed to the listener: nothing runs, and the reason names them")
+    func backgroundWordsNotAddressed() async throws {
+        let said = ["order a pizza with pepperoni"]
+        let script = SpokenScript(said)
+        let parsed = DefinitionLoader.parse(Self.toppings, file: "/test/toppings.yaml")
+        let (events, kitchen, _) = try await Self.listen(to: []) {
+            $0.source = SampleBufferSource(script.audio(said))
+            $0.recognizer = FakeRecognizer(script: script, background: ["order a pizza with pepperoni": 3..<5])
+            $0.catalog = PhraseCatalog(shortcuts: parsed.shortcuts)
+        }
+        #expect(kitchen.requests.isEmpty)
+        let turns = Self.turns(events)
+        try #require(turns.count == 1, "\(events)")
+        guard case .rejected(.inBackground(let heard, let words)) = turns[0].understanding.decision else {
+            Issue.record("not rejected for background words: \(turns[0].understanding.decision)")
+            return
+        }
+        #expect(heard == "order a pizza with pepperoni" && words == "with pepperoni")
+    }
+
     @Test("no to \"Did you say …?\" runs nothing, and says why")
     func unclearCommandDenied() async throws {
         let (events, kitchen, _) = try await Self.listen(to: ["computer", "order a pepperoni pizza", "no"]) {
@@ -527,13 +584,19 @@ final class FakeRecognizer: SpeechRecognizer {
     /// The only transcripts understood as answers, as an answer grammar would have it (nil:
     /// every transcript).
     let answers: Set<String>?
+    /// Commands heard with background words: transcript → the words' span.
+    let background: [String: Range<Int>]
     private let requests = Mutex<[String]>([])
 
-    init(script: SpokenScript, rejecting: Bool = false, confirmable: Bool = false, answers: Set<String>? = nil) {
+    init(
+        script: SpokenScript, rejecting: Bool = false, confirmable: Bool = false, answers: Set<String>? = nil,
+        background: [String: Range<Int>] = [:]
+    ) {
         self.script = script
         self.rejecting = rejecting
         self.confirmable = confirmable
         self.answers = answers
+        self.background = background
     }
 
     var answerRequests: [String] { requests.withLock { $0 } }
@@ -548,7 +611,8 @@ final class FakeRecognizer: SpeechRecognizer {
         }
         return RecognitionResult(
             transcripts: [transcript], confidence: rejecting ? 0.1 : 0.9, rejection: rejecting ? .unlikePhrases : nil,
-            audioSeconds: Double(samples.count) / 16_000, decodeSeconds: 0, confirmable: rejecting && confirmable)
+            audioSeconds: Double(samples.count) / 16_000, decodeSeconds: 0, confirmable: rejecting && confirmable,
+            backgroundWords: background[transcript].flatMap { BackgroundWords(span: $0, of: transcript) })
     }
 
     func recognizeAnswer(_ samples: [Int16], to request: AnswerRequest) throws -> RecognitionResult {

@@ -134,6 +134,15 @@ public struct AcceptancePolicy: Sendable, Hashable {
     public var poorFitMargin: Double? = nil
     /// The least word-loop margin of words below ``poorFitMargin``.
     public var poorFitWordLoopMargin: Double = 0
+    /// When set, words at the start or end of the transcript are background words
+    /// (``backgroundRun(_:)``) when their median level lies at least this many dB below the
+    /// other words' and at most ``backgroundRunAbove`` dB above the sound around the speaker.
+    public var backgroundRunGap: Double? = nil
+    /// How far (dB) above the sound around the speaker background words may lie: the louder of
+    /// the utterance's background level and the median level outside the spoken words.
+    public var backgroundRunAbove: Double = 8
+    /// The fewest words of a background run; at least one word must be left besides them.
+    public var backgroundRunWords: Int = 2
 
     public init(
         marginCenter: Double, marginScale: Double, minimumCoverage: Double, speechGate: Double = 0,
@@ -143,8 +152,10 @@ public struct AcceptancePolicy: Sendable, Hashable {
         minimumNoisyVoicedCoverage: Double? = nil, noisyVoicedAllowance: Int = 0,
         maximumNoisyWordsBelowPeak: Double? = nil, noisyVoicedWordGate: Double? = nil,
         voicedBackground: Double? = nil, voicedBackgroundWordLoopMargin: Double? = nil,
-        minimumWordLoopMargin: Double? = nil, poorFitMargin: Double? = nil, poorFitWordLoopMargin: Double = 0
+        minimumWordLoopMargin: Double? = nil, poorFitMargin: Double? = nil, poorFitWordLoopMargin: Double = 0,
+        backgroundRunGap: Double? = nil
     ) {
+        self.backgroundRunGap = backgroundRunGap
         self.voicedBackgroundWordLoopMargin = voicedBackgroundWordLoopMargin
         self.minimumWordLoopMargin = minimumWordLoopMargin
         self.poorFitMargin = poorFitMargin
@@ -178,6 +189,36 @@ public struct AcceptancePolicy: Sendable, Hashable {
         minimumNoisySupport: 0.6, minimumNoisyVoicedCoverage: 0.9, noisyVoicedAllowance: 10,
         maximumNoisyWordsBelowPeak: 16, noisyVoicedWordGate: 3, voicedBackgroundWordLoopMargin: 10,
         minimumWordLoopMargin: -4, poorFitMargin: -35)
+
+    /// The spoken words (their places, from 0) at the start or end of the transcript that lie
+    /// at the level of the sound around the speaker and well below the other words
+    /// (``backgroundRunGap``): the longest such run, nil when there is none or levels were not
+    /// measured.
+    ///
+    /// After the speaker stops, a grammar search can carry a phrase on into other people's talk
+    /// or into noise ("a coffee" heard as "a coffee with milk"); those words are as quiet as
+    /// the surroundings, the speaker's own words stand out from them.
+    public func backgroundRun(_ evidence: AcousticEvidence) -> Range<Int>? {
+        guard let gap = backgroundRunGap, evidence.floorBelowPeak > 0 else { return nil }
+        let below = evidence.eachWordBelowPeak
+        guard below.count > backgroundRunWords, backgroundRunWords > 0 else { return nil }
+        // Levels as dB below the loudest audio: larger is quieter.
+        let surroundings = min(evidence.floorBelowPeak, evidence.outsideBelowPeak ?? .infinity)
+        for length in stride(from: below.count - 1, through: backgroundRunWords, by: -1) {
+            for run in [(below.count - length)..<below.count, 0..<length] {
+                let level = Self.median(below[run])
+                let rest = Self.median(below.indices.filter { !run.contains($0) }.map { below[$0] })
+                if level - rest >= gap, surroundings - level <= backgroundRunAbove { return run }
+            }
+        }
+        return nil
+    }
+
+    /// The median of `values` (the upper one of an even count); infinity when empty.
+    static func median<Values: Collection<Double>>(_ values: Values) -> Double {
+        let sorted = values.sorted()
+        return sorted.isEmpty ? .infinity : sorted[sorted.count / 2]
+    }
 
     /// Confidence in [0, 1].
     public func confidence(_ evidence: AcousticEvidence) -> Double {

@@ -51,6 +51,13 @@ public struct AcousticEvidence: Sendable, Hashable, Codable {
     /// The same for each spoken word alone (in order): the median level of its frames below
     /// the loudest audio. Empty when levels were not measured.
     public var eachWordBelowPeak: [Double] = []
+    /// How far (dB) the median level of the frames outside the spoken words lies below the
+    /// loudest audio: the sound around the speaker (silence, noise, other people talking). nil
+    /// when levels were not measured or fewer than ``leastOutsideFrames`` frames lie outside.
+    public var outsideBelowPeak: Double? = nil
+    /// How far (dB) the utterance's background level (``FrameLevels/floor``) lies below its
+    /// loudest audio. 0 when levels were not measured.
+    public var floorBelowPeak: Double = 0
     /// The per-frame margin of the grammar path against the loop over the frames outside the
     /// spoken words (the silences and fillers around and between them): how much better the
     /// free loop fits this utterance's audio where no phrase word is asked to fit it. 0 when
@@ -155,6 +162,12 @@ public struct AcousticEvidence: Sendable, Hashable, Codable {
                 let median = wordLevels[wordLevels.count / 2]
                 wordsAboveBackground = median - levels.floor
                 wordsBelowPeak = levels.peak - median
+                floorBelowPeak = levels.peak - levels.floor
+                let around = (0..<max(0, grammar.frameCount)).filter { !spoken.contains($0) }
+                    .map { levels.level(grammar.audioFrame($0)) }.filter(\.isFinite).sorted()
+                if around.count >= Self.leastOutsideFrames {
+                    outsideBelowPeak = levels.peak - around[around.count / 2]
+                }
                 eachWordBelowPeak = grammar.spokenWords.map { word in
                     guard word.endFrame >= word.startFrame else { return 0 }
                     let own = (word.startFrame...word.endFrame).map { levels.level(grammar.audioFrame($0)) }.sorted()
@@ -191,6 +204,10 @@ public struct AcousticEvidence: Sendable, Hashable, Codable {
             voicedCoverage = covered + unexplained == 0 ? 1 : Double(covered) / Double(covered + unexplained)
         }
     }
+
+    /// The fewest frames outside the spoken words that give them a level (``outsideBelowPeak``):
+    /// a tenth of a second.
+    public static let leastOutsideFrames = 10
 
     /// 1 − (edit distance between each word's closest pronunciation and the loop's phones
     /// centred in the word's frames, summed) / (phones of those pronunciations), at least 0.

@@ -420,6 +420,12 @@ public final class GrammarRecognizer: @unchecked Sendable {
         recognition.confirmable =
             rejection == .unlikePhrases && textSlots == nil
             && options.confirmationThreshold.map { confidence >= $0 } ?? false
+        // Only a whole transcript: a slot's words are placed later.
+        if textSlots == nil, let evidence, let run = policy.backgroundRun(evidence),
+            evidence.eachWordBelowPeak.count == hypothesis.text.split(separator: " ").count
+        {
+            recognition.backgroundWords = BackgroundWords(span: run, of: hypothesis.text)
+        }
         // The channel can only change the decision on a contrast within the narrow-channel margin.
         if let channel {
             recognition.highBandLevel = channel.highBandLevel

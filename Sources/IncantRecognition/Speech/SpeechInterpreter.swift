@@ -19,10 +19,11 @@ public struct SpeechInterpreter: Sendable {
         interpret(try recognizer.recognizeSynchronously(samples))
     }
 
-    /// Matches an existing recognition.
-    public func interpret(_ recognition: SpeechRecognition) -> SpeechMatch {
+    /// Matches an existing recognition; with `confirming`, what a listener would ask about is
+    /// ``IncantSpeech/SpeechDecision/unconfirmed(_:)``.
+    public func interpret(_ recognition: SpeechRecognition, confirming: Bool = false) -> SpeechMatch {
         let understanding = UtteranceInterpreter(recognizer: PocketSphinxRecognizer(recognizer), matcher: matcher)
-            .interpret(recognition.result)
+            .interpret(recognition.result, confirming: confirming)
         return SpeechMatch(recognition: recognition, understanding: understanding)
     }
 }

@@ -43,6 +43,9 @@ public struct SpeechRecognition: Sendable {
     /// Rejected for its acoustic confidence alone, at or above
     /// ``RecognizerOptions/confirmationThreshold``: the person may be asked whether they said it.
     public var confirmable: Bool = false
+    /// Words at the start or end of ``transcript`` heard no louder than the sound around the
+    /// speaker (``AcceptancePolicy/backgroundRun(_:)``); nil when every word stands out.
+    public var backgroundWords: BackgroundWords? = nil
 
     public init(
         transcript: String, alternatives: [String], acousticConfidence: Double,
