@@ -135,8 +135,9 @@ public struct AcceptancePolicy: Sendable, Hashable {
     /// The least word-loop margin of words below ``poorFitMargin``.
     public var poorFitWordLoopMargin: Double = 0
     /// When set, words at the start or end of the transcript are background words
-    /// (``backgroundRun(_:)``) when their median level lies at least this many dB below the
-    /// other words' and at most ``backgroundRunAbove`` dB above the sound around the speaker.
+    /// (``backgroundRun(_:)``) when each lies at least this many dB below the median level of
+    /// the other words, and their median level at most ``backgroundRunAbove`` dB above the
+    /// sound around the speaker.
     public var backgroundRunGap: Double? = nil
     /// How far (dB) above the sound around the speaker background words may lie: the louder of
     /// the utterance's background level and the median level outside the spoken words.
@@ -188,10 +189,10 @@ public struct AcceptancePolicy: Sendable, Hashable {
         agreementWeight: 50, agreementCenter: 0.2, shortPhraseRaise: 8,
         minimumNoisySupport: 0.6, minimumNoisyVoicedCoverage: 0.9, noisyVoicedAllowance: 10,
         maximumNoisyWordsBelowPeak: 16, noisyVoicedWordGate: 3, voicedBackgroundWordLoopMargin: 10,
-        minimumWordLoopMargin: -4, poorFitMargin: -35)
+        minimumWordLoopMargin: -4, poorFitMargin: -35, backgroundRunGap: 8)
 
     /// The spoken words (their places, from 0) at the start or end of the transcript that lie
-    /// at the level of the sound around the speaker and well below the other words
+    /// at the level of the sound around the speaker, each well below the other words
     /// (``backgroundRunGap``): the longest such run, nil when there is none or levels were not
     /// measured.
     ///
@@ -206,9 +207,9 @@ public struct AcceptancePolicy: Sendable, Hashable {
         let surroundings = min(evidence.floorBelowPeak, evidence.outsideBelowPeak ?? .infinity)
         for length in stride(from: below.count - 1, through: backgroundRunWords, by: -1) {
             for run in [(below.count - length)..<below.count, 0..<length] {
-                let level = Self.median(below[run])
                 let rest = Self.median(below.indices.filter { !run.contains($0) }.map { below[$0] })
-                if level - rest >= gap, surroundings - level <= backgroundRunAbove { return run }
+                guard below[run].allSatisfy({ $0 - rest >= gap }) else { continue }
+                if surroundings - Self.median(below[run]) <= backgroundRunAbove { return run }
             }
         }
         return nil

@@ -1,0 +1,110 @@
+import Foundation
+import IncantCapture
+import IncantPhrases
+import IncantRoomMixing
+import IncantSpeech
+import IncantTestSupport
+import Testing
+
+@testable import IncantRecognition
+
+/// Real orders in kitchen noise and behind a babble that never falls silent, heard with a slot
+/// value nobody said: after the speaker stops, the search carried the order on into the noise
+/// or the talk. Those words lie at the level of the sound around the speaker
+/// (``AcceptancePolicy/backgroundRun(_:)``), so the order runs nothing; asked about, it is the
+/// order without them.
+@Suite("Background words in real rooms", .serialized, .tags(.accuracy), .skippedWhenFast)
+struct BackgroundWordsTests {
+    /// Orders of `incant-bench levers --stride 3 --clips 6dB,steadyBabble9dB` run before with a
+    /// slot value their label does not name, and the words heard in the background.
+    static let kitchen = [
+        "7c9e49da-e7c6-4fdb-8ffd-ffb69ea1a5da.wav": "with milk",
+        "8a92c476-050d-4b5b-911e-24b661a5b69f.wav": "with milk",
+    ]
+    static let babble = [
+        "556d3d7d-959e-4280-8e61-a943f22ff317.wav": "with a bit of cream and lots of sweetener",
+        "f3cb3dd1-406c-4454-8ef1-11aa30f30f54.wav": "with a bit of sugar and cream",
+    ]
+
+    struct Rooms {
+        let catalog: PhraseCatalog
+        let shipped: SpeechInterpreter
+        let without: SpeechInterpreter
+        let orders: [(name: String, samples: [Int16], slots: [String: String])]
+
+        init() throws {
+            catalog = try RealRoomAcceptanceTests.coffeeCatalog()
+            let options = try VoicedBackgroundTests.shippedOptions()
+            var off = options
+            off.acceptance.backgroundRunGap = nil
+            let matcher = PhraseMatcher(catalog: catalog)
+            shipped = SpeechInterpreter(
+                recognizer: try GrammarRecognizer(catalog: catalog, options: options), matcher: matcher)
+            without = SpeechInterpreter(
+                recognizer: try GrammarRecognizer(catalog: catalog, options: off), matcher: matcher)
+            orders = try VoicedBackgroundTests.everyThirdOrder()
+        }
+
+        /// Checks one mixed order: run with an unsaid slot without the check; shipped, the words
+        /// are background words, nothing runs, and the question is about the order without them.
+        func check(_ mixed: [Int16], name: String, slots: [String: String], background: String) throws {
+            let before = without.interpret(try without.recognizer.recognizeSynchronously(mixed))
+            let ran = try #require(before.accepted, "\(name): not run without the check (\(before.reason))")
+            #expect(
+                ran.parameters.keys.contains { slots[$0] == nil }, "\(name): \"\(ran.transcript)\" said as labelled")
+            let recognition = try shipped.recognizer.recognizeSynchronously(mixed)
+            #expect(
+                recognition.backgroundWords?.words == background,
+                "\(name): \(String(describing: recognition.backgroundWords))")
+            let decided = shipped.interpret(recognition)
+            #expect(decided.accepted == nil, "\(name): run as \"\(recognition.transcript)\"")
+            guard case .rejected(.inBackground) = decided.decision else {
+                Issue.record("\(name): \(decided.decision)")
+                return
+            }
+            let asked = shipped.interpret(recognition, confirming: true)
+            guard case .unconfirmed(let candidate) = asked.decision else {
+                Issue.record("\(name): not asked about: \(asked.decision)")
+                return
+            }
+            #expect(candidate.transcript == recognition.backgroundWords?.remainder)
+            #expect(
+                !candidate.parameters.keys.contains { slots[$0] == nil },
+                "\(name): asked about \"\(candidate.transcript)\", which still holds a slot value nobody said")
+        }
+    }
+
+    @Test("in kitchen noise at 6 dB, a slot value carried on into the noise is asked about, not run")
+    func kitchenNoise() throws {
+        let rooms = try Rooms()
+        let noise = NoiseMixer(noise: try WAVFile.readSamples(path: NoiseRejectionTests.noise.path))
+        for (index, order) in rooms.orders.enumerated() {
+            guard let background = Self.kitchen[order.name] else { continue }
+            // `levers` seeds each clip's noise with its index among all the orders.
+            let mixed = noise.mix(order.samples, snr: 6, seed: NoiseMixer.coffeeSeed &+ UInt64(index * 3))
+            try rooms.check(mixed, name: order.name, slots: order.slots, background: background)
+        }
+    }
+
+    @Test("behind a babble that never falls silent, the talkers' words after the order are asked about, not run")
+    func steadyBabble() throws {
+        let rooms = try Rooms()
+        let samples = rooms.orders.map(\.samples)
+        let babbles = Babble.behindEach(samples, voices: samples.map(Babble.withoutPauses))
+        for (index, order) in rooms.orders.enumerated() {
+            guard let background = Self.babble[order.name] else { continue }
+            let mixed = NoiseMixer(noise: babbles[index]).mix(order.samples, snr: 9, seed: 0, level: .averagePower)
+            try rooms.check(mixed, name: order.name, slots: order.slots, background: background)
+        }
+    }
+
+    @Test("orders said in a quiet room are never heard with background words")
+    func cleanOrders() throws {
+        let rooms = try Rooms()
+        // Every 9th order: a third of those above.
+        for order in rooms.orders.enumerated().filter({ $0.offset % 3 == 0 }).map(\.element) {
+            let recognition = try rooms.shipped.recognizer.recognizeSynchronously(order.samples)
+            #expect(recognition.backgroundWords == nil, "\(order.name): \"\(recognition.transcript)\"")
+        }
+    }
+}
