@@ -264,7 +264,7 @@ struct ListenReport: Encodable {
 
     private enum CodingKeys: String, CodingKey {
         case transcript, alternatives, acousticConfidence, heard, conversation, reason, uncertain, unconfirmed
-        case resolution
+        case resolution, backgroundWords
     }
 
     /// Times in seconds from the start of the input.
@@ -314,6 +314,7 @@ struct ListenReport: Encodable {
                     typed: $0.typed, answer: $0.answer, newCommand: $0.newCommand ? true : nil)
             }, forKey: .conversation)
         if !report.accepted { try container.encode(reason, forKey: .reason) }
+        try container.encodeIfPresent(recognition.backgroundWords, forKey: .backgroundWords)
         switch turn.understanding.decision {
         case .uncertain(let choice):
             try container.encode(UncertainLine.Choice(choice), forKey: .uncertain)
