@@ -21,6 +21,7 @@ import Synchronization
 ///                         [--voiced-background-word-loop X|off] [--quiet-target dB|off]
 ///                         [--confirmation-threshold X|off] [--poor-fit MARGIN,FLOOR|off]
 ///                         [--word-loop-always] [--unlabelled-slots] [--background-run GAP,ABOVE|off]
+///                         [--background-run-voicing X|off]
 ///
 /// Prints understood / wrong / false-accept rates, the clips a listener would ask "Did you say
 /// …?" about (rejected but confirmable: the answer yes would run the right shortcut, or not), and
@@ -171,6 +172,8 @@ struct LeverSweep {
                     options.acceptance.backgroundRunGap = dB[0]
                     options.acceptance.backgroundRunAbove = dB[1]
                 }
+            // The share of voiced frames around the words below which background runs are looked for, or `off`.
+            case "--background-run-voicing": options.acceptance.backgroundRunVoicing = Double(try next())
             // A number of dB, or `off`.
             case "--noisy-voiced-gate": options.acceptance.noisyVoicedWordGate = Double(try next())
             case "--noisy-voiced-allowance": options.acceptance.noisyVoicedAllowance = Int(try next()) ?? 0

@@ -43,6 +43,16 @@ struct BackgroundRunTests {
         #expect(Self.policy.backgroundRun(Self.evidence(words, floor: 40)) == nil)
     }
 
+    @Test("behind other people talking, no run is looked for: a speaker's last words sink to their level too")
+    func voicedSurroundings() {
+        var evidence = Self.evidence([2, 0, 22, 25, 24], floor: 26)
+        let voicing = try? #require(Self.policy.backgroundRunVoicing)
+        evidence.outsideVoicing = (voicing ?? 0) + 0.05
+        #expect(Self.policy.backgroundRun(evidence) == nil)
+        evidence.outsideVoicing = (voicing ?? 0) - 0.05
+        #expect(Self.policy.backgroundRun(evidence) == 2..<5)
+    }
+
     @Test("one quiet word, a small gap, or no word left besides the run is no background run")
     func notARun() {
         #expect(Self.policy.backgroundRun(Self.evidence([2, 0, 1, 24], floor: 26)) == nil, "one word")

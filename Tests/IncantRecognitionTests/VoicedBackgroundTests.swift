@@ -23,15 +23,15 @@ struct VoicedBackgroundTests {
         "df868bf4-3a55-46fb-88a6-1ec2e46c0d14.wav", "f17178fd-f113-4bfa-8590-5a7f414b29a1.wav",
     ]
 
-    /// Every 3rd coffee order (by file name) as `levers --stride 3` takes them, with the
-    /// labels' slots.
-    static func everyThirdOrder() throws -> [(name: String, samples: [Int16], slots: [String: String])] {
+    /// Every 3rd coffee order (by file name) from the `offset`th, as `levers --stride 3 --offset`
+    /// takes them, with the labels' slots.
+    static func everyThirdOrder(offset: Int = 0) throws -> [(name: String, samples: [Int16], slots: [String: String])] {
         let labels = try JSONDecoder().decode(
             [String: CoffeeRecordingsTests.Label].self,
             from: Data(contentsOf: coffee.appendingPathComponent("labels.json")))
         let names = try FileManager.default.contentsOfDirectory(atPath: coffee.appendingPathComponent("clean").path)
             .filter { $0.hasSuffix(".wav") }.sorted()
-        return try stride(from: 0, to: names.count, by: 3).map { index in
+        return try stride(from: offset, to: names.count, by: 3).map { index in
             let name = names[index]
             let samples = try WAVFile.readSamples(path: coffee.appendingPathComponent("clean/\(name)").path)
             return (name, samples, labels[name]?.slots ?? [:])

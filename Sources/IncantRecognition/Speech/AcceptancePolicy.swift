@@ -144,6 +144,11 @@ public struct AcceptancePolicy: Sendable, Hashable {
     public var backgroundRunAbove: Double = 8
     /// The fewest words of a background run; at least one word must be left besides them.
     public var backgroundRunWords: Int = 2
+    /// When set, background runs are looked for only in surroundings voiced in less than this
+    /// share of their frames (``AcousticEvidence/outsideVoicing``): behind other people talking,
+    /// a speaker's own last words sink to the talkers' level as often as the talkers' words are
+    /// heard after the order, so their level tells the two apart only around noise and silence.
+    public var backgroundRunVoicing: Double? = nil
 
     public init(
         marginCenter: Double, marginScale: Double, minimumCoverage: Double, speechGate: Double = 0,
@@ -154,9 +159,10 @@ public struct AcceptancePolicy: Sendable, Hashable {
         maximumNoisyWordsBelowPeak: Double? = nil, noisyVoicedWordGate: Double? = nil,
         voicedBackground: Double? = nil, voicedBackgroundWordLoopMargin: Double? = nil,
         minimumWordLoopMargin: Double? = nil, poorFitMargin: Double? = nil, poorFitWordLoopMargin: Double = 0,
-        backgroundRunGap: Double? = nil
+        backgroundRunGap: Double? = nil, backgroundRunVoicing: Double? = nil
     ) {
         self.backgroundRunGap = backgroundRunGap
+        self.backgroundRunVoicing = backgroundRunVoicing
         self.voicedBackgroundWordLoopMargin = voicedBackgroundWordLoopMargin
         self.minimumWordLoopMargin = minimumWordLoopMargin
         self.poorFitMargin = poorFitMargin
@@ -189,18 +195,21 @@ public struct AcceptancePolicy: Sendable, Hashable {
         agreementWeight: 50, agreementCenter: 0.2, shortPhraseRaise: 8,
         minimumNoisySupport: 0.6, minimumNoisyVoicedCoverage: 0.9, noisyVoicedAllowance: 10,
         maximumNoisyWordsBelowPeak: 16, noisyVoicedWordGate: 3, voicedBackgroundWordLoopMargin: 10,
-        minimumWordLoopMargin: -4, poorFitMargin: -35, backgroundRunGap: 8)
+        minimumWordLoopMargin: -4, poorFitMargin: -35, backgroundRunGap: 8,
+        backgroundRunVoicing: 0.3)
 
     /// The spoken words (their places, from 0) at the start or end of the transcript that lie
     /// at the level of the sound around the speaker, each well below the other words
-    /// (``backgroundRunGap``): the longest such run, nil when there is none or levels were not
-    /// measured.
+    /// (``backgroundRunGap``): the longest such run, nil when there is none, levels were not
+    /// measured or the surroundings are voiced (``backgroundRunVoicing``).
     ///
     /// After the speaker stops, a grammar search can carry a phrase on into other people's talk
     /// or into noise ("a coffee" heard as "a coffee with milk"); those words are as quiet as
     /// the surroundings, the speaker's own words stand out from them.
     public func backgroundRun(_ evidence: AcousticEvidence) -> Range<Int>? {
-        guard let gap = backgroundRunGap, evidence.floorBelowPeak > 0 else { return nil }
+        guard let gap = backgroundRunGap, evidence.floorBelowPeak > 0,
+            evidence.outsideVoicing < (backgroundRunVoicing ?? .infinity)
+        else { return nil }
         let below = evidence.eachWordBelowPeak
         guard below.count > backgroundRunWords, backgroundRunWords > 0 else { return nil }
         // Levels as dB below the loudest audio: larger is quieter.
@@ -282,8 +291,12 @@ public struct AcceptancePolicy: Sendable, Hashable {
             || (voicedBackground != nil && voicedBackgroundWordLoopMargin != nil)
     }
 
-    /// Whether the evidence needs ``Voicing`` measured: the voicing check, or voiced coverage.
-    public var needsVoicing: Bool { minimumVoicing > 0 || minimumNoisyVoicedCoverage != nil }
+    /// Whether the evidence needs ``Voicing`` measured: the voicing check, voiced coverage, or
+    /// the voicing that background runs are looked for below.
+    public var needsVoicing: Bool {
+        minimumVoicing > 0 || minimumNoisyVoicedCoverage != nil
+            || (backgroundRunGap != nil && backgroundRunVoicing != nil)
+    }
 
     /// How much the centre rises for a phrase whose words span `frames` frames and stand
     /// `above` dB above the background (``shortPhraseRaise``).
@@ -302,12 +315,12 @@ public struct AcceptancePolicy: Sendable, Hashable {
 
     /// Whether a check reads loudness (``FrameLevels``): gating coverage (a gate of 0 counts
     /// every frame), or telling loud noise for the noisy margin centre, phone agreement and
-    /// support. Without levels, ``AcousticEvidence/wordsAboveBackground`` is infinite and the
-    /// noise-only checks never apply.
+    /// support, or looking for background runs. Without levels,
+    /// ``AcousticEvidence/wordsAboveBackground`` is infinite and the noise-only checks never apply.
     public var needsFrameLevels: Bool {
         speechGate > 0 || wordRelativeGate != nil || noisyMarginCenter != nil || minimumNoisyPhoneAgreement > 0
             || minimumNoisySupport > minimumSupport || minimumNoisyVoicedCoverage != nil
-            || maximumNoisyWordsBelowPeak != nil
+            || maximumNoisyWordsBelowPeak != nil || backgroundRunGap != nil
     }
 
     /// The margin centre for words standing `above` dB above the background.
