@@ -99,14 +99,8 @@ struct BackgroundWordsTests {
         var anyVoicing = try VoicedBackgroundTests.shippedOptions()
         anyVoicing.acceptance.backgroundRunVoicing = nil
         let unguarded = try GrammarRecognizer(catalog: catalog, options: anyVoicing)
-        let orders = try VoicedBackgroundTests.everyThirdOrder(offset: 1)
-        let samples = orders.map(\.samples)
-        let babbles = Babble.behindEach(samples, voices: samples.map(Babble.withoutPauses))
-        let pinned = orders.indices.filter { Self.sinking.contains(orders[$0].name) }
-        try #require(pinned.count == Self.sinking.count, "pinned orders missing from the recordings")
-        for index in pinned {
-            let order = orders[index]
-            let mixed = NoiseMixer(noise: babbles[index]).mix(order.samples, snr: 9, seed: 0, level: .averagePower)
+        for order in try VoicedBackgroundTests.behindSteadyBabble(Self.sinking, offset: 1) {
+            let mixed = order.mixed
             // Their level alone would take the speaker's last words for the talkers'...
             let unguardedHeard = try unguarded.recognizeSynchronously(mixed)
             #expect(unguardedHeard.backgroundWords != nil, "\(order.name): \"\(unguardedHeard.transcript)\"")

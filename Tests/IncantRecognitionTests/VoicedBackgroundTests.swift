@@ -38,6 +38,24 @@ struct VoicedBackgroundTests {
         }
     }
 
+    /// The orders named `names` among every 3rd from the `offset`th, each with the babble
+    /// `levers` builds for `steadyBabble…` behind it (four other orders with their pauses cut
+    /// out) at 9 dB of mean power, and that babble alone.
+    static func behindSteadyBabble(_ names: [String], offset: Int = 0) throws -> [(
+        name: String, slots: [String: String], mixed: [Int16], babble: [Int16]
+    )] {
+        let orders = try everyThirdOrder(offset: offset)
+        let samples = orders.map(\.samples)
+        let babbles = Babble.behindEach(samples, voices: samples.map(Babble.withoutPauses))
+        let pinned = orders.indices.filter { names.contains(orders[$0].name) }
+        try #require(pinned.count == names.count, "pinned orders missing from the recordings")
+        return pinned.map { index in
+            let mixed = NoiseMixer(noise: babbles[index]).mix(
+                orders[index].samples, snr: 9, seed: 0, level: .averagePower)
+            return (orders[index].name, orders[index].slots, mixed, babbles[index])
+        }
+    }
+
     /// The options `incant` decodes with: the project's transforms and common words.
     static func shippedOptions() throws -> RecognizerOptions {
         var options = try ProjectModels(directory: DemoCatalog.repository.appendingPathComponent("models").path)
@@ -60,16 +78,8 @@ struct VoicedBackgroundTests {
         let interpreter = SpeechInterpreter(
             recognizer: try GrammarRecognizer(catalog: catalog, options: shipped), matcher: matcher)
         let exempt = try GrammarRecognizer(catalog: catalog, options: exempting)
-        let orders = try Self.everyThirdOrder()
-        // The babble behind each as `levers` builds `steadyBabble…`: four other orders with their
-        // pauses cut out.
-        let samples = orders.map(\.samples)
-        let babbles = Babble.behindEach(samples, voices: samples.map(Babble.withoutPauses))
-        let pinned = orders.indices.filter { Self.letPast.contains(orders[$0].name) }
-        try #require(pinned.count == Self.letPast.count, "pinned orders missing from the recordings")
-        for index in pinned {
-            let order = orders[index]
-            let mixed = NoiseMixer(noise: babbles[index]).mix(order.samples, snr: 9, seed: 0, level: .averagePower)
+        for order in try Self.behindSteadyBabble(Self.letPast) {
+            let mixed = order.mixed
             // With the exemption, the words pass: voiced surroundings, far below the peak, held
             // against common words...
             let exempted = try exempt.recognizeSynchronously(mixed)
@@ -89,7 +99,7 @@ struct VoicedBackgroundTests {
             #expect(result.recognition.isRejected && result.recognition.acousticConfidence == 0, "\(order.name)")
             #expect(result.accepted == nil, "\(order.name): run as \"\(result.recognition.transcript)\"")
             // The babble alone may be heard as an order, but is never run as one.
-            let alone = interpreter.interpret(try interpreter.recognizer.recognizeSynchronously(babbles[index]))
+            let alone = interpreter.interpret(try interpreter.recognizer.recognizeSynchronously(order.babble))
             #expect(alone.accepted == nil, "\(order.name)'s babble alone run as \"\(alone.recognition.transcript)\"")
         }
     }
