@@ -13,7 +13,9 @@ struct BackgroundRunTests {
             utteranceMargin: -40, worstWordMargin: -50, meanWordMargin: -40, coverage: 1, speechFrames: 100,
             wordFrames: 100)
         evidence.eachWordBelowPeak = below
-        evidence.floorBelowPeak = floor
+        // The floor as the words' median level below the peak plus their height above the floor.
+        evidence.wordsBelowPeak = AcceptancePolicy.median(below)
+        evidence.wordsAboveBackground = floor - evidence.wordsBelowPeak
         evidence.outsideBelowPeak = outside
         return evidence
     }
@@ -58,7 +60,9 @@ struct BackgroundRunTests {
         #expect(Self.policy.backgroundRun(Self.evidence([2, 0, 1, 24], floor: 26)) == nil, "one word")
         #expect(Self.policy.backgroundRun(Self.evidence([6, 4, 5, 10, 11], floor: 14)) == nil, "5 dB gap")
         #expect(Self.policy.backgroundRun(Self.evidence([22, 24], floor: 26)) == nil, "every word")
-        #expect(Self.policy.backgroundRun(Self.evidence([2, 0, 22, 25, 24], floor: 0)) == nil, "levels not measured")
+        var unmeasured = Self.evidence([2, 0, 22, 25, 24], floor: 26)
+        unmeasured.wordsAboveBackground = .infinity
+        #expect(Self.policy.backgroundRun(unmeasured) == nil, "levels not measured")
         var off = Self.policy
         off.backgroundRunGap = nil
         #expect(off.backgroundRun(Self.evidence([2, 0, 22, 25, 24], floor: 26)) == nil, "off")

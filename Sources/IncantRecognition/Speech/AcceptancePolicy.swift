@@ -207,7 +207,7 @@ public struct AcceptancePolicy: Sendable, Hashable {
     /// or into noise ("a coffee" heard as "a coffee with milk"); those words are as quiet as
     /// the surroundings, the speaker's own words stand out from them.
     public func backgroundRun(_ evidence: AcousticEvidence) -> Range<Int>? {
-        guard let gap = backgroundRunGap, evidence.floorBelowPeak > 0,
+        guard let gap = backgroundRunGap, evidence.floorBelowPeak.isFinite,
             evidence.outsideVoicing < (backgroundRunVoicing ?? .infinity)
         else { return nil }
         let below = evidence.eachWordBelowPeak

@@ -56,8 +56,9 @@ public struct AcousticEvidence: Sendable, Hashable, Codable {
     /// when levels were not measured or fewer than ``leastOutsideFrames`` frames lie outside.
     public var outsideBelowPeak: Double? = nil
     /// How far (dB) the utterance's background level (``FrameLevels/floor``) lies below its
-    /// loudest audio. 0 when levels were not measured.
-    public var floorBelowPeak: Double = 0
+    /// loudest audio: ``wordsBelowPeak`` plus ``wordsAboveBackground``. Infinite when levels were
+    /// not measured.
+    public var floorBelowPeak: Double { wordsBelowPeak + wordsAboveBackground }
     /// The per-frame margin of the grammar path against the loop over the frames outside the
     /// spoken words (the silences and fillers around and between them): how much better the
     /// free loop fits this utterance's audio where no phrase word is asked to fit it. 0 when
@@ -162,7 +163,6 @@ public struct AcousticEvidence: Sendable, Hashable, Codable {
                 let median = wordLevels[wordLevels.count / 2]
                 wordsAboveBackground = median - levels.floor
                 wordsBelowPeak = levels.peak - median
-                floorBelowPeak = levels.peak - levels.floor
                 let around = (0..<max(0, grammar.frameCount)).filter { !spoken.contains($0) }
                     .map { levels.level(grammar.audioFrame($0)) }.filter(\.isFinite).sorted()
                 if around.count >= Self.leastOutsideFrames {
