@@ -49,7 +49,7 @@ public enum SpeechDecision: Sendable {
         case .unlikePhrases, .filler:
             if confirming, recognition.confirmable, match.decision == .accepted, let candidate = match.accepted {
                 return .unconfirmed(
-                    recognition.backgroundWords == nil ? candidate : remainder(withoutBackground) ?? candidate)
+                    recognition.backgroundWords == nil ? candidate : withoutBackground?.accepted ?? candidate)
             }
             return .rejected(.unlikePhrases(transcript: recognition.transcript, confidence: recognition.confidence))
         }
@@ -57,7 +57,7 @@ public enum SpeechDecision: Sendable {
         case .accepted:
             guard let candidate = match.accepted else { return .rejected(.noShortcut(match.reason)) }
             if let background = recognition.backgroundWords {
-                let rest = remainder(withoutBackground)
+                let rest = withoutBackground?.accepted
                 if rest.map({ !$0.sameAction(as: candidate) }) ?? true {
                     if confirming { return .unconfirmed(rest ?? candidate) }
                     return .rejected(.inBackground(heard: recognition.transcript, words: background.words))
@@ -84,12 +84,6 @@ public enum SpeechDecision: Sendable {
         case .rejected:
             return .rejected(.noShortcut(match.reason))
         }
-    }
-
-    /// What the transcript without its background words runs, when that is one accepted action.
-    static func remainder(_ match: MatchResult?) -> MatchCandidate? {
-        guard let match, match.decision == .accepted else { return nil }
-        return match.accepted
     }
 
     /// The one parameter whose value differs between two candidates of the same shortcut; nil

@@ -14,7 +14,7 @@ struct BackgroundRunTests {
             wordFrames: 100)
         evidence.eachWordBelowPeak = below
         // The floor as the words' median level below the peak plus their height above the floor.
-        evidence.wordsBelowPeak = AcceptancePolicy.median(below)
+        evidence.wordsBelowPeak = AcousticEvidence.median(below)
         evidence.wordsAboveBackground = floor - evidence.wordsBelowPeak
         evidence.outsideBelowPeak = outside
         return evidence

@@ -216,18 +216,12 @@ public struct AcceptancePolicy: Sendable, Hashable {
         let surroundings = min(evidence.floorBelowPeak, evidence.outsideBelowPeak ?? .infinity)
         for length in stride(from: below.count - 1, through: backgroundRunWords, by: -1) {
             for run in [(below.count - length)..<below.count, 0..<length] {
-                let rest = Self.median(below.indices.filter { !run.contains($0) }.map { below[$0] })
+                let rest = AcousticEvidence.median(below.indices.filter { !run.contains($0) }.map { below[$0] })
                 guard below[run].allSatisfy({ $0 - rest >= gap }) else { continue }
-                if surroundings - Self.median(below[run]) <= backgroundRunAbove { return run }
+                if surroundings - AcousticEvidence.median(below[run]) <= backgroundRunAbove { return run }
             }
         }
         return nil
-    }
-
-    /// The median of `values` (the upper one of an even count); infinity when empty.
-    static func median<Values: Collection<Double>>(_ values: Values) -> Double {
-        let sorted = values.sorted()
-        return sorted.isEmpty ? .infinity : sorted[sorted.count / 2]
     }
 
     /// Confidence in [0, 1].

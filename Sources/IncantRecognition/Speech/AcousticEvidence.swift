@@ -151,6 +151,8 @@ public struct AcousticEvidence: Sendable, Hashable, Codable {
         for word in grammar.spokenWords where word.endFrame >= word.startFrame {
             spoken.insert(integersIn: word.startFrame...word.endFrame)
         }
+        // The frames of the utterance no spoken word covers: silences, fillers, the sound around.
+        let around = IndexSet(integersIn: 0..<max(0, grammar.frameCount)).subtracting(spoken)
         speechFrames = speech.count
         support = spoken.isEmpty ? 0 : Double(spoken.intersection(speech).count) / Double(spoken.count)
         var audible = speech
@@ -163,15 +165,14 @@ public struct AcousticEvidence: Sendable, Hashable, Codable {
                 let median = wordLevels[wordLevels.count / 2]
                 wordsAboveBackground = median - levels.floor
                 wordsBelowPeak = levels.peak - median
-                let around = (0..<max(0, grammar.frameCount)).filter { !spoken.contains($0) }
-                    .map { levels.level(grammar.audioFrame($0)) }.filter(\.isFinite).sorted()
-                if around.count >= Self.leastOutsideFrames {
-                    outsideBelowPeak = levels.peak - around[around.count / 2]
+                let aroundLevels = around.map { levels.level(grammar.audioFrame($0)) }.filter(\.isFinite)
+                if aroundLevels.count >= Self.leastOutsideFrames {
+                    outsideBelowPeak = levels.peak - Self.median(aroundLevels)
                 }
                 eachWordBelowPeak = grammar.spokenWords.map { word in
                     guard word.endFrame >= word.startFrame else { return 0 }
-                    let own = (word.startFrame...word.endFrame).map { levels.level(grammar.audioFrame($0)) }.sorted()
-                    return levels.peak - own[own.count / 2]
+                    return levels.peak
+                        - Self.median((word.startFrame...word.endFrame).map { levels.level(grammar.audioFrame($0)) })
                 }
                 if let wordRelativeGate {
                     audible = IndexSet(
@@ -185,7 +186,6 @@ public struct AcousticEvidence: Sendable, Hashable, Codable {
         }
         if let voicing {
             self.voicing = voicing.voicedShare(of: spoken.map { grammar.audioFrame($0) })
-            let around = IndexSet(integersIn: 0..<max(0, grammar.frameCount)).subtracting(spoken)
             outsideVoicing = around.isEmpty ? 0 : voicing.voicedShare(of: around.map { grammar.audioFrame($0) })
         }
         if let pronunciations {
@@ -208,6 +208,12 @@ public struct AcousticEvidence: Sendable, Hashable, Codable {
     /// The fewest frames outside the spoken words that give them a level (``outsideBelowPeak``):
     /// a tenth of a second.
     public static let leastOutsideFrames = 10
+
+    /// The median of `values` (the upper one of an even count); infinity when empty.
+    static func median<Values: Collection<Double>>(_ values: Values) -> Double {
+        let sorted = values.sorted()
+        return sorted.isEmpty ? .infinity : sorted[sorted.count / 2]
+    }
 
     /// 1 − (edit distance between each word's closest pronunciation and the loop's phones
     /// centred in the word's frames, summed) / (phones of those pronunciations), at least 0.
