@@ -21,7 +21,7 @@ import Synchronization
 ///                         [--voiced-background-word-loop X|off] [--quiet-target dB|off]
 ///                         [--confirmation-threshold X|off] [--poor-fit MARGIN,FLOOR|off]
 ///                         [--word-loop-always] [--unlabelled-slots] [--background-run GAP,ABOVE|off]
-///                         [--background-run-voicing X|off]
+///                         [--background-run-voicing X|off] [--word-loop-weight WEIGHT,CENTER|off]
 ///
 /// Prints understood / wrong / false-accept rates, the clips a listener would ask "Did you say
 /// …?" about (rejected but confirmable: the answer yes would run the right shortcut, or not), and
@@ -142,6 +142,18 @@ struct LeverSweep {
             case "--gate": options.acceptance.speechGate = Double(try next()) ?? 0
             case "--agreement-weight": options.acceptance.agreementWeight = Double(try next()) ?? 0
             case "--agreement-center": options.acceptance.agreementCenter = Double(try next()) ?? 0
+            // The word-loop margin's part of the score in quiet: WEIGHT,CENTER, or `off`.
+            case "--word-loop-weight":
+                let value = try next()
+                let parts = value.split(separator: ",").compactMap { Double($0) }
+                if value == "off" {
+                    options.acceptance.wordLoopWeight = 0
+                } else if parts.count == 2 {
+                    options.acceptance.wordLoopWeight = parts[0]
+                    options.acceptance.wordLoopCenter = parts[1]
+                } else {
+                    throw BenchmarkError("--word-loop-weight takes WEIGHT,CENTER or off, not '\(value)'")
+                }
             case "--adapt": adaptationTakes = max(0, Int(try next()) ?? 0)
             case "--adapt-accepted": adaptsToAccepted = true
             case "--adapt-noise": adaptationNoisePath = try next()

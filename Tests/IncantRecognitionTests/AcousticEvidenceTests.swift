@@ -290,6 +290,7 @@ struct AcousticEvidenceTests {
         none.minimumWordLoopMargin = nil
         none.poorFitMargin = nil
         none.voicedBackgroundWordLoopMargin = nil
+        none.wordLoopWeight = 0
         #expect(!none.readsWordLoop)
         var floor = none
         floor.minimumWordLoopMargin = -4

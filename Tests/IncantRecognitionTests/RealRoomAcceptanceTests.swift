@@ -91,6 +91,7 @@ struct RealRoomAcceptanceTests {
         unchecked.acceptance.minimumWordLoopMargin = nil
         unchecked.acceptance.voicedBackgroundWordLoopMargin = nil
         unchecked.acceptance.poorFitMargin = nil
+        unchecked.acceptance.wordLoopWeight = 0
         let plain = try GrammarRecognizer(catalog: catalog, options: unchecked)
         for name in Self.shortLookAlikes {
             let samples = try Self.smartMirrorRecording(name)
@@ -120,6 +121,7 @@ struct RealRoomAcceptanceTests {
         let checked = try GrammarRecognizer(catalog: catalog, options: shipped)
         var lenient = shipped
         lenient.acceptance.poorFitMargin = nil
+        lenient.acceptance.wordLoopWeight = 0
         let plain = try GrammarRecognizer(catalog: catalog, options: lenient)
         for name in Self.poorFitLookAlikes {
             let samples = try Self.smartMirrorRecording(name)

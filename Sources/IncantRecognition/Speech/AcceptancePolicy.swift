@@ -19,7 +19,8 @@ import Foundation
 ///   over their frames (speech that was no phrase is explained better by other words).
 ///
 /// Confidence is `1 / (1 + exp(-(score - centre) / marginScale))`, where the score is the mean
-/// word margin moved by the phone agreement (``score(_:)``, ``agreementWeight``) and the centre
+/// word margin moved by the phone agreement and the word-loop margin (``score(_:)``,
+/// ``agreementWeight``, ``wordLoopWeight``) and the centre
 /// is ``marginCenter``, moved for loud noise and for short phrases; it is 0 when coverage is
 /// below ``minimumCoverage``, support below ``minimumSupport``, voicing below
 /// ``minimumVoicing``, or, for words less than ``quietAbove`` dB above the background, phone
@@ -134,6 +135,18 @@ public struct AcceptancePolicy: Sendable, Hashable {
     public var poorFitMargin: Double? = nil
     /// The least word-loop margin of words below ``poorFitMargin``.
     public var poorFitWordLoopMargin: Double = 0
+    /// How much the word-loop margin moves the score in quiet (``score(_:)``), per log unit
+    /// above or below ``wordLoopCenter``; scaled down with the words' height above the
+    /// background as the phone agreement's part is, and 0 while the margin is not measured.
+    /// The free phone loop fits a voice or microphone unlike the model's training better than
+    /// any words do; the loop of common words, made of the same models as the phrase, does not.
+    public var wordLoopWeight: Double = 0
+    /// The word-loop margin that neither raises nor lowers the score (``wordLoopWeight``).
+    public var wordLoopCenter: Double = 0
+    /// The word-loop margin assumed when deciding whether the loop is worth searching
+    /// (``hopefulConfidence(_:)``) while ``wordLoopWeight`` is set: words that could pass only
+    /// with a better one are not searched.
+    public var hopefulWordLoopMargin: Double = 30
     /// When set, words at the start or end of the transcript are background words
     /// (``backgroundRun(_:)``) when each lies at least this many dB below the median level of
     /// the other words, and their median level at most ``backgroundRunAbove`` dB above the
@@ -159,8 +172,11 @@ public struct AcceptancePolicy: Sendable, Hashable {
         maximumNoisyWordsBelowPeak: Double? = nil, noisyVoicedWordGate: Double? = nil,
         voicedBackground: Double? = nil, voicedBackgroundWordLoopMargin: Double? = nil,
         minimumWordLoopMargin: Double? = nil, poorFitMargin: Double? = nil, poorFitWordLoopMargin: Double = 0,
-        backgroundRunGap: Double? = nil, backgroundRunVoicing: Double? = nil
+        backgroundRunGap: Double? = nil, backgroundRunVoicing: Double? = nil, wordLoopWeight: Double = 0,
+        wordLoopCenter: Double = 0
     ) {
+        self.wordLoopWeight = wordLoopWeight
+        self.wordLoopCenter = wordLoopCenter
         self.backgroundRunGap = backgroundRunGap
         self.backgroundRunVoicing = backgroundRunVoicing
         self.voicedBackgroundWordLoopMargin = voicedBackgroundWordLoopMargin
@@ -196,7 +212,7 @@ public struct AcceptancePolicy: Sendable, Hashable {
         minimumNoisySupport: 0.6, minimumNoisyVoicedCoverage: 0.9, noisyVoicedAllowance: 10,
         maximumNoisyWordsBelowPeak: 16, noisyVoicedWordGate: 3, voicedBackgroundWordLoopMargin: 10,
         minimumWordLoopMargin: -4, poorFitMargin: -35, backgroundRunGap: 8,
-        backgroundRunVoicing: 0.3)
+        backgroundRunVoicing: 0.3, wordLoopWeight: 0.5, wordLoopCenter: 8)
 
     /// The spoken words (their places, from 0) at the start or end of the transcript that lie
     /// at the level of the sound around the speaker, each well below the other words
@@ -246,7 +262,7 @@ public struct AcceptancePolicy: Sendable, Hashable {
     /// decides whether the word loop is worth searching at all.
     public func hopefulConfidence(_ evidence: AcousticEvidence) -> Double {
         var best = evidence
-        best.wordLoopMargin = .infinity
+        best.wordLoopMargin = wordLoopWeight > 0 ? hopefulWordLoopMargin : .infinity
         return confidence(best)
     }
 
@@ -278,10 +294,10 @@ public struct AcceptancePolicy: Sendable, Hashable {
     }
 
     /// Whether a check reads the word-loop margin: ``minimumWordLoopMargin``, the floor of
-    /// poor fits (``poorFitMargin``), or ``voicedBackgroundWordLoopMargin`` with
-    /// ``voicedBackground``.
+    /// poor fits (``poorFitMargin``), ``voicedBackgroundWordLoopMargin`` with
+    /// ``voicedBackground``, or the score (``wordLoopWeight``).
     public var readsWordLoop: Bool {
-        minimumWordLoopMargin != nil || poorFitMargin != nil
+        minimumWordLoopMargin != nil || poorFitMargin != nil || wordLoopWeight != 0
             || (voicedBackground != nil && voicedBackgroundWordLoopMargin != nil)
     }
 
@@ -300,11 +316,16 @@ public struct AcceptancePolicy: Sendable, Hashable {
         return shortPhraseRaise * Double(shortPhraseFrames - frames) / Double(shortPhraseFrames - shortestPhraseFrames)
     }
 
-    /// The mean word margin with the phone agreement's part (``agreementWeight``), the number
-    /// compared with the centre.
+    /// The mean word margin with the phone agreement's part (``agreementWeight``) and the
+    /// word-loop margin's (``wordLoopWeight``), the number compared with the centre.
     public func score(_ evidence: AcousticEvidence) -> Double {
-        let weight = agreementWeight * quietShare(wordsAboveBackground: evidence.wordsAboveBackground)
-        return evidence.meanWordMargin + weight * (evidence.phoneAgreement - agreementCenter)
+        let quiet = quietShare(wordsAboveBackground: evidence.wordsAboveBackground)
+        let agreement = agreementWeight * quiet * (evidence.phoneAgreement - agreementCenter)
+        // Only while weighed: the hopeful confidence of a policy without the part assumes an infinite margin.
+        let loop =
+            wordLoopWeight == 0
+            ? 0 : evidence.wordLoopMargin.map { wordLoopWeight * quiet * ($0 - wordLoopCenter) } ?? 0
+        return evidence.meanWordMargin + agreement + loop
     }
 
     /// Whether a check reads loudness (``FrameLevels``): gating coverage (a gate of 0 counts
