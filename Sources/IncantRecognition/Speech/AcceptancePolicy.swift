@@ -262,7 +262,7 @@ public struct AcceptancePolicy: Sendable, Hashable {
     /// decides whether the word loop is worth searching at all.
     public func hopefulConfidence(_ evidence: AcousticEvidence) -> Double {
         var best = evidence
-        best.wordLoopMargin = wordLoopWeight > 0 ? hopefulWordLoopMargin : .infinity
+        best.wordLoopMargin = wordLoopWeight == 0 ? .infinity : hopefulWordLoopMargin
         return confidence(best)
     }
 
