@@ -4,15 +4,12 @@ import Testing
 
 @Suite("acceptance: the word-loop margin's part of the score")
 struct WordLoopScoreTests {
-    /// A short phrase said in quiet whose words the free phone loop explains far better, as a new
+    /// A phrase said in quiet whose words the free phone loop explains far better, as a new
     /// voice's are: below the margin centre, and above the floors of the word loop.
     static func poorFitInQuiet(wordLoopMargin: Double?) -> AcousticEvidence {
-        var evidence = AcousticEvidence(
-            utteranceMargin: -48, worstWordMargin: -55, meanWordMargin: -48, coverage: 1, speechFrames: 100,
-            wordFrames: 100, support: 1)
-        evidence.voicing = 0.7
+        var evidence = AcousticEvidenceTests.quietFitAtMinus40()
+        evidence.meanWordMargin = -48
         evidence.phoneAgreement = 0.2
-        evidence.wordsAboveBackground = 50
         evidence.wordLoopMargin = wordLoopMargin
         return evidence
     }
