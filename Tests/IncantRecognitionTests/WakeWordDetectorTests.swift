@@ -20,13 +20,16 @@ struct WakeWordDetectorTests {
         let picked = Swift.stride(from: 0, to: names.count, by: stride).prefix(count).map { names[$0] }
         let scratch = try TestAudio.scratchDirectory()
         defer { try? FileManager.default.removeItem(at: scratch) }
-        return try picked.map { file in
-            let path = directory.appendingPathComponent(file).path
-            guard file.hasSuffix(".flac") else { return try WAVFile.readSamples(path: path) }
-            let converted = scratch.appendingPathComponent(file + ".wav").path
-            try TestProcess.run("sox", [path, "-r", "16000", "-c", "1", "-b", "16", converted])
-            return try WAVFile.readSamples(path: converted)
-        }
+        return try picked.map { try recording(directory.appendingPathComponent($0), scratch: scratch) }
+    }
+
+    /// The samples of the recording at `url`; a FLAC file is converted to WAV with sox in
+    /// `scratch` first.
+    static func recording(_ url: URL, scratch: URL) throws -> [Int16] {
+        guard url.pathExtension == "flac" else { return try WAVFile.readSamples(path: url.path) }
+        let converted = scratch.appendingPathComponent(url.lastPathComponent + ".wav").path
+        try TestProcess.run("sox", [url.path, "-r", "16000", "-c", "1", "-b", "16", converted])
+        return try WAVFile.readSamples(path: converted)
     }
 
     static let smartMirror = Result { try PocketSphinxWakeWordDetector(phrase: "Smart mirror") }

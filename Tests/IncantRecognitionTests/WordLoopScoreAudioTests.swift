@@ -29,18 +29,20 @@ struct WordLoopScoreAudioTests {
     static func recording(_ name: String) throws -> [Int16] {
         let scratch = try TestAudio.scratchDirectory()
         defer { try? FileManager.default.removeItem(at: scratch) }
-        let converted = scratch.appendingPathComponent(name + ".wav").path
-        try TestProcess.run(
-            "sox", [folder.appendingPathComponent(name).path, "-r", "16000", "-c", "1", "-b", "16", converted])
-        return try WAVFile.readSamples(path: converted)
+        return try WakeWordDetectorTests.recording(folder.appendingPathComponent(name), scratch: scratch)
     }
 
-    /// The shipped options, and the same without the part.
-    static func options() throws -> (shipped: RecognizerOptions, without: RecognizerOptions) {
+    /// Recognizers of the catalog with or without "alexa": with the shipped options, and with
+    /// the same without the part.
+    static func recognizers(withAlexa: Bool) throws -> (shipped: GrammarRecognizer, without: GrammarRecognizer) {
         let shipped = try VoicedBackgroundTests.shippedOptions()
         var without = shipped
         without.acceptance.wordLoopWeight = 0
-        return (shipped, without)
+        let catalog = try catalog(withAlexa: withAlexa)
+        return (
+            try GrammarRecognizer(catalog: catalog, options: shipped),
+            try GrammarRecognizer(catalog: catalog, options: without)
+        )
     }
 
     /// A speaker whose "alexa", band-limited with reverb, the free phone loop fits better than
@@ -53,10 +55,8 @@ struct WordLoopScoreAudioTests {
     static let levelWithCommonWords = ["256.flac"]
 
     @Test func aPhraseHeldWellAgainstCommonWordsIsAcceptedDespiteThePhoneLoop() throws {
-        let (shipped, without) = try Self.options()
-        let catalog = try Self.catalog(withAlexa: true)
-        let with = try GrammarRecognizer(catalog: catalog, options: shipped)
-        let plain = try GrammarRecognizer(catalog: catalog, options: without)
+        let (with, plain) = try Self.recognizers(withAlexa: true)
+        let shipped = with.options.acceptance
         for name in Self.heldWell {
             let samples = try Speech.inReverberantRoom(try Self.recording(name))
             let before = try plain.recognizeSynchronously(samples)
@@ -66,16 +66,14 @@ struct WordLoopScoreAudioTests {
             #expect(!after.isRejected, "\(name): rejected at \(after.acousticConfidence)")
             let evidence = try #require(after.evidence)
             let loop = try #require(evidence.wordLoopMargin)
-            #expect(loop > shipped.acceptance.wordLoopCenter, "\(name): word-loop margin \(loop)")
-            #expect(shipped.acceptance.confidence(evidence) > without.acceptance.confidence(evidence))
+            #expect(loop > shipped.wordLoopCenter, "\(name): word-loop margin \(loop)")
+            #expect(shipped.confidence(evidence) > plain.options.acceptance.confidence(evidence))
         }
     }
 
     @Test func shortSpeechLevelWithCommonWordsIsNoLongerRun() throws {
-        let (shipped, without) = try Self.options()
-        let catalog = try Self.catalog(withAlexa: false)
-        let with = try GrammarRecognizer(catalog: catalog, options: shipped)
-        let plain = try GrammarRecognizer(catalog: catalog, options: without)
+        let (with, plain) = try Self.recognizers(withAlexa: false)
+        let shipped = with.options.acceptance
         for name in Self.levelWithCommonWords {
             let samples = try Self.recording(name)
             let before = try plain.recognizeSynchronously(samples)
@@ -84,7 +82,7 @@ struct WordLoopScoreAudioTests {
             #expect(after.transcript == before.transcript)
             #expect(after.isRejected, "\(name): \"\(after.transcript)\" accepted at \(after.acousticConfidence)")
             let loop = try #require(after.evidence?.wordLoopMargin)
-            #expect(loop < shipped.acceptance.wordLoopCenter, "\(name): word-loop margin \(loop)")
+            #expect(loop < shipped.wordLoopCenter, "\(name): word-loop margin \(loop)")
         }
     }
 }

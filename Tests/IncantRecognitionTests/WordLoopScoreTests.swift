@@ -58,7 +58,7 @@ struct WordLoopScoreTests {
         #expect(onlyScore.readsWordLoop)
         onlyScore.wordLoopWeight = 0
         #expect(!onlyScore.readsWordLoop)
-        // Without the part, hopeful assumes words that hold best: a number, not 0 × ∞.
+        // Without the part, hopeful is what words that hold best would reach: a number, not 0 × ∞.
         var off = policy
         off.wordLoopWeight = 0
         var best = Self.poorFitInQuiet(wordLoopMargin: .infinity)

@@ -144,8 +144,9 @@ public struct AcceptancePolicy: Sendable, Hashable {
     /// The word-loop margin that neither raises nor lowers the score (``wordLoopWeight``).
     public var wordLoopCenter: Double = 0
     /// The word-loop margin assumed when deciding whether the loop is worth searching
-    /// (``hopefulConfidence(_:)``) while ``wordLoopWeight`` is set: words that could pass only
-    /// with a better one are not searched.
+    /// (``hopefulConfidence(_:)``): above every floor on the margin, so that only the score's
+    /// part (``wordLoopWeight``) can keep words from passing with it; words that could pass
+    /// only with a better one are not searched.
     public var hopefulWordLoopMargin: Double = 30
     /// When set, words at the start or end of the transcript are background words
     /// (``backgroundRun(_:)``) when each lies at least this many dB below the median level of
@@ -258,11 +259,11 @@ public struct AcceptancePolicy: Sendable, Hashable {
         return 1 / (1 + exp(-(score(evidence) - center) / marginScale))
     }
 
-    /// The confidence the evidence would have if its words held best against common words: what
-    /// decides whether the word loop is worth searching at all.
+    /// The confidence the evidence would have if its words held against common words by
+    /// ``hopefulWordLoopMargin``: what decides whether the word loop is worth searching at all.
     public func hopefulConfidence(_ evidence: AcousticEvidence) -> Double {
         var best = evidence
-        best.wordLoopMargin = wordLoopWeight == 0 ? .infinity : hopefulWordLoopMargin
+        best.wordLoopMargin = hopefulWordLoopMargin
         return confidence(best)
     }
 
@@ -321,7 +322,7 @@ public struct AcceptancePolicy: Sendable, Hashable {
     public func score(_ evidence: AcousticEvidence) -> Double {
         let quiet = quietShare(wordsAboveBackground: evidence.wordsAboveBackground)
         let agreement = agreementWeight * quiet * (evidence.phoneAgreement - agreementCenter)
-        // Only while weighed: the hopeful confidence of a policy without the part assumes an infinite margin.
+        // A weight of 0 adds nothing whatever the margin, an infinite one too (not 0 × ∞).
         let loop =
             wordLoopWeight == 0
             ? 0 : evidence.wordLoopMargin.map { wordLoopWeight * quiet * ($0 - wordLoopCenter) } ?? 0
