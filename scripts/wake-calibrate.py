@@ -51,6 +51,7 @@ FEATURES = {
     "agreement": lambda r: r["agreement"],
     "log frames/phone": lambda r: math.log(max(1, r["frames"]) / max(1, r["phones"])),
     "log spotting frames/phone": lambda r: math.log(max(1, r["spottingFrames"]) / max(1, r["phones"])),
+    "isolation": lambda r: r.get("isolation", 0) / 10,
 }
 
 FORMULAS = {
@@ -62,6 +63,7 @@ FORMULAS = {
     "spotting/frame, margin, agreement, frames/phone": ["spotting/frame", "margin", "agreement", "log frames/phone"],
     "spotting/phone, margin, agreement, frames/phone": ["spotting/phone", "margin", "agreement", "log frames/phone"],
     "spotting/frame, spotting/phone, margin, agreement": ["spotting/frame", "spotting/phone", "margin", "agreement"],
+    "spotting total, margin, agreement, isolation": ["spotting", "margin", "agreement", "isolation"],
 }
 
 

@@ -158,7 +158,7 @@ struct WakeBenchmark {
 
         var results: [PhraseResult] = []
         var dumpLines = [
-            "phrase\tkind\tconfidence\tmargin\tagreement\tspotting\tspottingFrames\tframes\tphones\tstart\tprocessed\tunprocessed"
+            "phrase\tkind\tconfidence\tmargin\tagreement\tspotting\tspottingFrames\tframes\tphones\tstart\tprocessed\tunprocessed\tisolation"
         ]
         for phrase in phrases {
             let key = phrase.lowercased()
@@ -235,7 +235,7 @@ struct WakeBenchmark {
             if let best {
                 dump.append("\(phrase)\tkeyword\t" + Self.dumpFields(best))
             } else {
-                dump.append("\(phrase)\tkeyword\t0\t\t\t\t\t\t\(detector.phoneCount)\t\t\t")
+                dump.append("\(phrase)\tkeyword\t0\t\t\t\t\t\t\(detector.phoneCount)\t\t\t\t")
             }
             for (index, spans) in scanner.baseline.enumerated()
             where spans.contains(where: { $0.lowerBound < span.upperBound && span.lowerBound < $0.upperBound }) {
@@ -301,6 +301,7 @@ struct WakeBenchmark {
             "\(candidate.spottingScore)", "\(candidate.spottingFrames)", "\(candidate.frameCount)",
             "\(candidate.phoneCount)", String(format: "%.2f", Double(candidate.startSample) / 16_000),
             candidate.viewConfidences.first.map { "\($0)" } ?? "", candidate.viewConfidences.last.map { "\($0)" } ?? "",
+            String(format: "%.2f", candidate.isolation),
         ].joined(separator: "\t")
     }
 

@@ -277,9 +277,11 @@ public final class PocketSphinxWakeWordDetector: WakeWordDetector, @unchecked Se
             }
         }
         var found: [WakeCandidate] = []
+        let levels = places.isEmpty ? nil : FrameLevels(samples: samples)
         for place in places {
             if let candidate = try check(
-                place.range, spottingScore: place.score, spottingFrames: place.frames, in: frames)
+                place.range, spottingScore: place.score, spottingFrames: place.frames, in: frames,
+                levels: levels)
             {
                 found.append(candidate)
             }
@@ -296,7 +298,8 @@ public final class PocketSphinxWakeWordDetector: WakeWordDetector, @unchecked Se
     /// Searches the stretch around `range` (search frames) with the phrase and
     /// with the free phone loop, and scores the phrase against the loop.
     private func check(
-        _ range: ClosedRange<Int>, spottingScore: Double, spottingFrames: Int, in frames: CepstralFrames
+        _ range: ClosedRange<Int>, spottingScore: Double, spottingFrames: Int, in frames: CepstralFrames,
+        levels: FrameLevels?
     ) throws -> WakeCandidate? {
         let window =
             max(0, range.lowerBound - options.padding)..<min(frames.count, range.upperBound + 1 + options.padding)
@@ -318,6 +321,10 @@ public final class PocketSphinxWakeWordDetector: WakeWordDetector, @unchecked Se
             endSample: min(frames.sampleCount, (grammar.audioFrame(last.endFrame) + 1) * samplesPerFrame),
             spottingScore: spottingScore, margin: margin, phoneAgreement: agreement, confidence: 0,
             spottingFrames: spottingFrames, frameCount: frameCount, phoneCount: phoneCount)
+        if let levels {
+            candidate.isolation = Self.isolation(
+                of: grammar.audioFrame(first.startFrame)...grammar.audioFrame(last.endFrame), in: levels)
+        }
         candidate.confidence = confidence(of: candidate)
         return candidate
     }
@@ -330,5 +337,40 @@ public final class PocketSphinxWakeWordDetector: WakeWordDetector, @unchecked Se
             candidate.spottingScore / options.spottingScale + candidate.margin / options.marginScale
             + options.agreementWeight * candidate.phoneAgreement + options.evidenceBias
         return Self.logistic(evidence)
+    }
+}
+
+extension PocketSphinxWakeWordDetector {
+    /// Frames (10 ms) just before and just after the phrase whose level is its context.
+    static let contextFrames = 30
+    /// Frames next to the phrase left out of its context: its edges are found only roughly.
+    static let contextGuard = 3
+    /// The most isolation counted (dB): beyond it, a quieter context says nothing more.
+    static let isolationCeiling = 30.0
+
+    /// How far (dB) the median level of the audio frames `phrase` stands above the quieter of
+    /// its two contexts (``contextFrames`` before and after it, ``contextGuard`` frames apart),
+    /// a context's level being the 80th percentile of its frames' levels (frames beyond the
+    /// audio count as its background level, ``FrameLevels/floor``), within
+    /// [0, ``isolationCeiling``].
+    ///
+    /// Someone addressing the assistant pauses before the wake phrase or after it; a stretch
+    /// of ordinary speech that only sounds like it runs on into the same voice's other words on
+    /// both sides.
+    static func isolation(of phrase: ClosedRange<Int>, in levels: FrameLevels) -> Double {
+        let own = phrase.clamped(to: 0...max(0, levels.levels.count - 1)).map { levels.level($0) }
+        guard !own.isEmpty else { return 0 }
+        func context(_ frames: StrideTo<Int>) -> Double {
+            let heard = frames.map { $0 >= 0 && $0 < levels.levels.count ? levels.levels[$0] : levels.floor }.sorted()
+            return heard[heard.count * 8 / 10]
+        }
+        let before = context(
+            stride(from: phrase.lowerBound - contextGuard - contextFrames, to: phrase.lowerBound - contextGuard, by: 1))
+        let after = context(
+            stride(
+                from: phrase.upperBound + contextGuard + 1, to: phrase.upperBound + contextGuard + 1 + contextFrames,
+                by: 1))
+        let isolation = AcousticEvidence.median(own) - min(before, after)
+        return min(max(isolation, 0), isolationCeiling)
     }
 }

@@ -25,6 +25,10 @@ public struct WakeCandidate: Sendable, Equatable {
     /// first and the audio as it is second, when both were searched
     /// (``PocketSphinxWakeWordDetector/bothViews(_:_:)``); empty when one was.
     public var viewConfidences: [Double] = []
+    /// How far (dB) the phrase's words stand above the quieter of the audio just before and
+    /// just after them (``PocketSphinxWakeWordDetector/isolation(of:in:)``), in
+    /// [0, ``PocketSphinxWakeWordDetector/isolationCeiling``]; 0 when levels were not measured.
+    public var isolation: Double = 0
 
     public init(
         startSample: Int, endSample: Int, spottingScore: Double, margin: Double, phoneAgreement: Double,
