@@ -14,6 +14,7 @@ import IncantRecognition
 ///                       [--spotting-threshold T] [--spotted-pronunciations N] [--dictionary FILE]
 ///                       [--front-end NAME] [--both-views | --stream-on-demand | --on-demand]
 ///                       [--second-view-reach C] [--second-view-lead S] [--denoiser-restart fresh|warm]
+///                       [--weights S,M,A,I,B]
 struct WakeBenchmark {
     var phrases = ["alexa", "smart mirror", "hey computer"]
     /// Hours of background per phrase.
@@ -55,6 +56,9 @@ struct WakeBenchmark {
     /// on-demand view; nil keeps the defaults.
     var secondViewReach: Double?
     var secondViewLead: Double?
+    /// `--weights S,M,A,I,B`: the confidence's spotting scale, margin scale, agreement weight,
+    /// isolation weight (per dB) and bias (``WakeWordOptions``); nil keeps the shipped ones.
+    var weights: [Double]?
     /// `--denoiser-restart fresh|warm`: how the denoiser begins each stretch of a stream; nil
     /// is warm on demand (as `spot` runs it within a file) and fresh otherwise.
     var restart: DenoiserRestart?
@@ -93,6 +97,14 @@ struct WakeBenchmark {
                 }
                 spottedPronunciations = count
             case "--dictionary": dictionaryFiles.append(try value())
+            case "--weights":
+                let given = try value().split(separator: ",").compactMap { Double($0) }
+                guard given.count == 5, given[0] > 0, given[1] > 0 else {
+                    throw BenchmarkError(
+                        "--weights takes five numbers: spotting scale, margin scale (both > 0), agreement weight, isolation weight, bias"
+                    )
+                }
+                weights = given
             case "--both-views": views = .twoStreams
             case "--stream-on-demand": views = .streamOnDemand
             case "--on-demand": views = .onDemand
@@ -209,6 +221,13 @@ struct WakeBenchmark {
         if let spottedPronunciations { options.spottedPronunciations = spottedPronunciations }
         if let secondViewReach { options.secondViewReach = secondViewReach }
         if let secondViewLead { options.secondViewLeadSeconds = secondViewLead }
+        if let weights {
+            options.spottingScale = weights[0]
+            options.marginScale = weights[1]
+            options.agreementWeight = weights[2]
+            options.isolationWeight = weights[3]
+            options.evidenceBias = weights[4]
+        }
         let detector = try PocketSphinxWakeWordDetector(
             phrase: phrase, options: options, baselineThresholds: Self.baselineThresholds)
         // On demand, the denoiser restarts warm for each stretch of a stream, as `spot` runs it

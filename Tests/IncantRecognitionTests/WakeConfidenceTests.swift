@@ -7,12 +7,34 @@ import Testing
 struct WakeConfidenceTests {
     static let detector = Result { try PocketSphinxWakeWordDetector(phrase: "alexa") }
 
-    static func candidate(spotting: Double, frames: Int, phones: Int, margin: Double = -10, agreement: Double = 0.3)
-        -> WakeCandidate
-    {
-        WakeCandidate(
+    static func candidate(
+        spotting: Double, frames: Int, phones: Int, margin: Double = -10, agreement: Double = 0.3,
+        isolation: Double = 0
+    ) -> WakeCandidate {
+        var candidate = WakeCandidate(
             startSample: 0, endSample: frames * 160, spottingScore: spotting, margin: margin,
             phoneAgreement: agreement, confidence: 0, spottingFrames: frames, frameCount: frames, phoneCount: phones)
+        candidate.isolation = isolation
+        return candidate
+    }
+
+    @Test("a pause beside the phrase raises the confidence, up to the cap and no further")
+    func isolationRaisesItUpToTheCap() throws {
+        let detector = try Self.detector.get()
+        let cap = detector.options.isolationCap
+        func confidence(_ isolation: Double) -> Double {
+            detector.confidence(of: Self.candidate(spotting: -1500, frames: 40, phones: 6, isolation: isolation))
+        }
+        #expect(confidence(cap / 2) > confidence(0))
+        #expect(confidence(cap) > confidence(cap / 2))
+        #expect(abs(confidence(PocketSphinxWakeWordDetector.isolationCeiling) - confidence(cap)) < 1e-12)
+        var off = detector.options
+        off.isolationWeight = 0
+        let plain = try PocketSphinxWakeWordDetector(phrase: "alexa", options: off)
+        #expect(
+            abs(
+                plain.confidence(of: Self.candidate(spotting: -1500, frames: 40, phones: 6, isolation: cap))
+                    - plain.confidence(of: Self.candidate(spotting: -1500, frames: 40, phones: 6))) < 1e-12)
     }
 
     @Test("the keyphrase score counts whole: the frames and phones it spans do not change the confidence")

@@ -101,6 +101,54 @@ struct WakeWordDetectorTests {
         }
     }
 
+    @Test("the phrase said after a pause stands out from its surroundings; run into other speech, it does not")
+    func isolationOnRealSpeech() throws {
+        let detector = try Self.smartMirror.get()
+        let orderNames = try FileManager.default.contentsOfDirectory(
+            atPath: SharedSpeech.coffeeDirectory.appendingPathComponent("clean").path
+        ).sorted()
+        let orders = try orderNames.prefix(2).map { Self.voicedPart(try SharedSpeech.samples(of: $0)) }
+        var compared = 0
+        var alonePaused = 0
+        for clip in try Self.clips("smart-mirror", stride: 37, count: 6) {
+            guard let alone = try detector.candidates(in: clip).max(by: { $0.confidence < $1.confidence }) else {
+                continue
+            }
+            let phrase = Array(clip[alone.startSample..<alone.endSample])
+            let before = Self.scaled(orders[0], like: phrase)
+            let run = before + phrase + Self.scaled(orders[1], like: phrase)
+            let span = before.count..<(before.count + phrase.count)
+            guard
+                let embedded = try detector.candidates(in: run)
+                    .filter({ $0.startSample < span.upperBound && span.lowerBound < $0.endSample })
+                    .max(by: { $0.confidence < $1.confidence })
+            else { continue }
+            compared += 1
+            if alone.isolation >= detector.options.isolationCap { alonePaused += 1 }
+            #expect(embedded.isolation < alone.isolation, "alone \(alone), run into speech \(embedded)")
+            #expect(embedded.isolation < detector.options.isolationCap, "\(embedded)")
+        }
+        #expect(compared >= 3, "\(compared) recordings found both alone and run into speech")
+        #expect(alonePaused >= compared - 1, "\(alonePaused) of \(compared) alone stood a full pause above")
+    }
+
+    /// The stretch of `samples` from its first to its last frame within 20 dB of its loudest.
+    static func voicedPart(_ samples: [Int16]) -> [Int16] {
+        let levels = FrameLevels(samples: samples)
+        let loud = levels.levels.indices.filter { levels.levels[$0] >= levels.peak - 20 }
+        guard let first = loud.first, let last = loud.last else { return samples }
+        return Array(samples[(first * 160)..<min(samples.count, (last + 1) * 160)])
+    }
+
+    /// `samples` scaled to the mean power of `reference`.
+    static func scaled(_ samples: [Int16], like reference: [Int16]) -> [Int16] {
+        func rms(_ values: [Int16]) -> Double {
+            (values.reduce(0.0) { $0 + Double($1) * Double($1) } / Double(max(1, values.count))).squareRoot()
+        }
+        let gain = rms(reference) / max(rms(samples), 1)
+        return samples.map { Int16(clamping: Int((Double($0) * gain).rounded())) }
+    }
+
     @Test("continuous audio is searched whole: every occurrence across chunk boundaries, in order")
     func scansLongAudio() throws {
         let detector = try Self.smartMirror.get()

@@ -330,12 +330,14 @@ public final class PocketSphinxWakeWordDetector: WakeWordDetector, @unchecked Se
     }
 
     /// The logistic of the evidence: the keyphrase search's score, the margin per frame against
-    /// the free phone loop and the phone agreement, each over its scale (``WakeWordOptions``),
-    /// plus the bias. See <doc:HowTheWakeWordIsFound> for why the score is taken whole.
+    /// the free phone loop, the phone agreement and the isolation up to its cap, each over its
+    /// scale or times its weight (``WakeWordOptions``), plus the bias. See
+    /// <doc:HowTheWakeWordIsFound> for why the score is taken whole.
     func confidence(of candidate: WakeCandidate) -> Double {
         let evidence =
             candidate.spottingScore / options.spottingScale + candidate.margin / options.marginScale
-            + options.agreementWeight * candidate.phoneAgreement + options.evidenceBias
+            + options.agreementWeight * candidate.phoneAgreement
+            + options.isolationWeight * min(candidate.isolation, options.isolationCap) + options.evidenceBias
         return Self.logistic(evidence)
     }
 }
@@ -345,7 +347,7 @@ extension PocketSphinxWakeWordDetector {
     static let contextFrames = 30
     /// Frames next to the phrase left out of its context: its edges are found only roughly.
     static let contextGuard = 3
-    /// The most isolation counted (dB): beyond it, a quieter context says nothing more.
+    /// The most isolation measured (dB); the evidence counts less (``WakeWordOptions/isolationCap``).
     static let isolationCeiling = 30.0
 
     /// How far (dB) the median level of the audio frames `phrase` stands above the quieter of

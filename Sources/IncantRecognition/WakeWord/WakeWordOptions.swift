@@ -20,15 +20,21 @@ public struct WakeWordOptions: Sendable {
     /// Frames (10 ms) of audio either side of a candidate that its check searches.
     public var padding: Int = 40
     /// Log units of keyphrase score per unit of evidence. A candidate's evidence is a sum of
-    /// measurements, each over its scale, plus ``evidenceBias``; its confidence is the
-    /// evidence's logistic.
-    public var spottingScale: Double = 247.2
+    /// measurements, each over its scale or times its weight, plus ``evidenceBias``; its
+    /// confidence is the evidence's logistic.
+    public var spottingScale: Double = 289.9
     /// Log units per frame of margin against the free phone loop, per unit of evidence.
-    public var marginScale: Double = 17.22
+    public var marginScale: Double = 21.37
     /// Units of evidence per point of phone agreement (0–1).
-    public var agreementWeight: Double = 2.69
+    public var agreementWeight: Double = 1.257
+    /// Units of evidence per dB the phrase stands above the audio just before or just after it
+    /// (``WakeCandidate/isolation``), counted up to ``isolationCap``; 0 turns the measurement off.
+    public var isolationWeight: Double = 0.5253
+    /// The most isolation (dB) that counts towards the evidence: a pause this much quieter than
+    /// the phrase is a pause, however much quieter it is.
+    public var isolationCap: Double = 6
     /// The evidence when every measurement is zero; places ``threshold`` above the background.
-    public var evidenceBias: Double = 3.528
+    public var evidenceBias: Double = 1.442
     /// Evidence added when both views of the audio are searched (the audio through the front end
     /// and as it is): their mean evidence plus this is the evidence of the place.
     public var bothViewsBias: Double = 0.85
