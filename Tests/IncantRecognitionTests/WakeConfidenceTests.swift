@@ -91,6 +91,25 @@ struct WakeBothViewsTests {
         #expect(processedOnly[0].viewConfidences == [0.99, 0])
     }
 
+    @Test("a pause counts as the audio as it is hears it: the denoiser's deeper pause is not taken")
+    func isolationOfTheAudioAsItIs() throws {
+        let detector = try WakeConfidenceTests.detector.get()
+        var denoised = WakeConfidenceTests.candidate(spotting: -1200, frames: 60, phones: 6, isolation: 30)
+        denoised.confidence = detector.confidence(of: denoised)
+        var asItIs = WakeConfidenceTests.candidate(spotting: -1300, frames: 60, phones: 6, isolation: 1)
+        asItIs.confidence = detector.confidence(of: asItIs)
+        let place = try #require(detector.bothViews([denoised], [asItIs]).first)
+        #expect(place.isolation == 1)
+        var expected = denoised
+        expected.isolation = 1
+        #expect(abs(place.viewConfidences[0] - detector.confidence(of: expected)) < 1e-12)
+        #expect(place.viewConfidences[0] < denoised.confidence)
+        #expect(place.viewConfidences[1] == asItIs.confidence)
+        // Alone in the denoised view, the place keeps its own measurement.
+        let alone = try #require(detector.bothViews([denoised], []).first)
+        #expect(alone.isolation == 30 && alone.viewConfidences == [denoised.confidence, 0])
+    }
+
     @Test("either view's confidence raises the place's; the other view's strongest overlapping candidate counts")
     func eitherViewRaisesIt() throws {
         let detector = try WakeConfidenceTests.detector.get()

@@ -171,7 +171,8 @@ public final class PocketSphinxWakeWordDetector: WakeWordDetector, @unchecked Se
     /// one view takes the most confident overlapping candidate of the other, or 0 where there is
     /// none (counted as ``WakeWordOptions/absentConfidence``); its evidence is the mean of the
     /// two views' evidence plus ``WakeWordOptions/bothViewsBias``. A look-alike that one view
-    /// makes of noise or of what the denoiser cleaned up is seldom one in the other.
+    /// makes of noise or of what the denoiser cleaned up is seldom one in the other. A place both
+    /// views hold is scored in the processed view with the isolation of the audio as it is.
     /// See <doc:HowTheWakeWordIsFound>.
     public func bothViews(_ processed: [WakeCandidate], _ unprocessed: [WakeCandidate]) -> [WakeCandidate] {
         func combined(_ base: WakeCandidate, _ first: Double, _ second: Double) -> WakeCandidate {
@@ -187,7 +188,15 @@ public final class PocketSphinxWakeWordDetector: WakeWordDetector, @unchecked Se
             candidates.filter { $0.overlaps(place) }.max { $0.confidence < $1.confidence }
         }
         var places = processed.map { place in
-            combined(place, place.confidence, strongest(unprocessed, over: place)?.confidence ?? 0)
+            let other = strongest(unprocessed, over: place)
+            // A pause is heard in the audio as it came: a denoiser makes one of the noise in a gap
+            // between words, so where that view has the place, its isolation counts for both.
+            var heard = place
+            if let other, other.isolation != place.isolation {
+                heard.isolation = other.isolation
+                heard.confidence = confidence(of: heard)
+            }
+            return combined(heard, heard.confidence, other?.confidence ?? 0)
         }
         for place in unprocessed where !processed.contains(where: { $0.overlaps(place) }) {
             places.append(combined(place, 0, place.confidence))
