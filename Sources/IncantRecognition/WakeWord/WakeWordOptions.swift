@@ -34,7 +34,7 @@ public struct WakeWordOptions: Sendable {
     /// the phrase is a pause, however much quieter it is.
     public var isolationCap: Double = 6
     /// The evidence when every measurement is zero; places ``threshold`` above the background.
-    public var evidenceBias: Double = 1.442
+    public var evidenceBias: Double = 0.442
     /// Evidence added when both views of the audio are searched (the audio through the front end
     /// and as it is): their mean evidence plus this is the evidence of the place.
     public var bothViewsBias: Double = 0.85
