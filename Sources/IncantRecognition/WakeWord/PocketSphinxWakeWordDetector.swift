@@ -353,11 +353,11 @@ public final class PocketSphinxWakeWordDetector: WakeWordDetector, @unchecked Se
 
 extension PocketSphinxWakeWordDetector {
     /// Frames (10 ms) just before and just after the phrase whose level is its context.
-    static let contextFrames = 30
+    public static let contextFrames = 30
     /// Frames next to the phrase left out of its context: its edges are found only roughly.
-    static let contextGuard = 3
+    public static let contextGuard = 3
     /// The most isolation measured (dB); the evidence counts less (``WakeWordOptions/isolationCap``).
-    static let isolationCeiling = 30.0
+    public static let isolationCeiling = 30.0
 
     /// How far (dB) the median level of the audio frames `phrase` stands above the quieter of
     /// its two contexts (``contextFrames`` before and after it, ``contextGuard`` frames apart),
@@ -368,7 +368,7 @@ extension PocketSphinxWakeWordDetector {
     /// Someone addressing the assistant pauses before the wake phrase or after it; a stretch
     /// of ordinary speech that only sounds like it runs on into the same voice's other words on
     /// both sides.
-    static func isolation(of phrase: ClosedRange<Int>, in levels: FrameLevels) -> Double {
+    public static func isolation(of phrase: ClosedRange<Int>, in levels: FrameLevels) -> Double {
         let own = phrase.clamped(to: 0...max(0, levels.levels.count - 1)).map { levels.level($0) }
         guard !own.isEmpty else { return 0 }
         func context(_ frames: StrideTo<Int>) -> Double {

@@ -28,7 +28,7 @@ public struct WakeWordOptions: Sendable {
     /// Units of evidence per point of phone agreement (0–1).
     public var agreementWeight: Double = 1.257
     /// Units of evidence per dB the phrase stands above the audio just before or just after it
-    /// (``WakeCandidate/isolation``), counted up to ``isolationCap``; 0 turns the measurement off.
+    /// (``WakeCandidate/isolation``), counted up to ``isolationCap``; 0 leaves it out of the evidence.
     public var isolationWeight: Double = 0.5253
     /// The most isolation (dB) that counts towards the evidence: a pause this much quieter than
     /// the phrase is a pause, however much quieter it is.
