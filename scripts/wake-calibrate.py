@@ -53,9 +53,8 @@ FEATURES = {
     "log frames/phone": lambda r: math.log(max(1, r["frames"]) / max(1, r["phones"])),
     "log spotting frames/phone": lambda r: math.log(max(1, r["spottingFrames"]) / max(1, r["phones"])),
     "isolation": lambda r: r.get("isolation", 0) / 10,
-    "isolation to 6": lambda r: min(r.get("isolation", 0), 6) / 10,
-    "isolation to 10": lambda r: min(r.get("isolation", 0), 10) / 10,
-    "isolation to 15": lambda r: min(r.get("isolation", 0), 15) / 10,
+    # The isolation counted up to a cap (dB): a pause is a pause however quiet.
+    **{f"isolation to {cap}": (lambda r, cap=cap: min(r.get("isolation", 0), cap) / 10) for cap in (6, 10, 15)},
 }
 
 FORMULAS = {
@@ -67,18 +66,18 @@ FORMULAS = {
     "spotting/frame, margin, agreement, frames/phone": ["spotting/frame", "margin", "agreement", "log frames/phone"],
     "spotting/phone, margin, agreement, frames/phone": ["spotting/phone", "margin", "agreement", "log frames/phone"],
     "spotting/frame, spotting/phone, margin, agreement": ["spotting/frame", "spotting/phone", "margin", "agreement"],
-    "spotting total, margin, agreement, isolation": ["spotting", "margin", "agreement", "isolation"],
-    "spotting total, margin, agreement, isolation to 6": ["spotting", "margin", "agreement", "isolation to 6"],
-    "spotting total, margin, agreement, isolation to 10": ["spotting", "margin", "agreement", "isolation to 10"],
-    "spotting total, margin, agreement, isolation to 15": ["spotting", "margin", "agreement", "isolation to 15"],
+    **{
+        f"spotting total, margin, agreement, {name}": ["spotting", "margin", "agreement", name]
+        for name in ("isolation", "isolation to 6", "isolation to 10", "isolation to 15")
+    },
 }
 
 
 def current(r):
     """The shipped formula (its evidence; `WakeWordOptions`)."""
-    isolation = r.get("isolation", 0)
-    isolation = 0 if isolation != isolation else isolation  # NaN in dumps made before the column
-    return r["spotting"] / 289.9 + r["margin"] / 21.37 + 1.257 * r["agreement"] + 0.5253 * min(isolation, 6) + 0.442
+    # Dumps made before the isolation column count none.
+    isolation = min(r.get("isolation", 0), 6)
+    return r["spotting"] / 289.9 + r["margin"] / 21.37 + 1.257 * r["agreement"] + 0.5253 * isolation + 0.442
 
 
 def before_isolation(r):

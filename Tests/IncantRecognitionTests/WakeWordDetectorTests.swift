@@ -137,7 +137,7 @@ struct WakeWordDetectorTests {
         let levels = FrameLevels(samples: samples)
         let loud = levels.levels.indices.filter { levels.levels[$0] >= levels.peak - 20 }
         guard let first = loud.first, let last = loud.last else { return samples }
-        return Array(samples[(first * 160)..<min(samples.count, (last + 1) * 160)])
+        return Array(samples[(first * FrameLevels.hop)..<min(samples.count, (last + 1) * FrameLevels.hop)])
     }
 
     /// `samples` scaled to the mean power of `reference`.

@@ -285,15 +285,12 @@ public final class PocketSphinxWakeWordDetector: WakeWordDetector, @unchecked Se
                 places.append(proposal)
             }
         }
-        var found: [WakeCandidate] = []
-        let levels = places.isEmpty ? nil : FrameLevels(samples: samples)
-        for place in places {
-            if let candidate = try check(
-                place.range, spottingScore: place.score, spottingFrames: place.frames, in: frames,
-                levels: levels)
-            {
-                found.append(candidate)
-            }
+        guard !places.isEmpty else { return ([], baseline) }
+        // The loudness of every frame, for each place's isolation: measured once per chunk.
+        let levels = FrameLevels(samples: samples)
+        let found = try places.compactMap { place in
+            try check(
+                place.range, spottingScore: place.score, spottingFrames: place.frames, in: frames, levels: levels)
         }
         return (found, baseline)
     }
@@ -308,7 +305,7 @@ public final class PocketSphinxWakeWordDetector: WakeWordDetector, @unchecked Se
     /// with the free phone loop, and scores the phrase against the loop.
     private func check(
         _ range: ClosedRange<Int>, spottingScore: Double, spottingFrames: Int, in frames: CepstralFrames,
-        levels: FrameLevels?
+        levels: FrameLevels
     ) throws -> WakeCandidate? {
         let window =
             max(0, range.lowerBound - options.padding)..<min(frames.count, range.upperBound + 1 + options.padding)
@@ -330,10 +327,8 @@ public final class PocketSphinxWakeWordDetector: WakeWordDetector, @unchecked Se
             endSample: min(frames.sampleCount, (grammar.audioFrame(last.endFrame) + 1) * samplesPerFrame),
             spottingScore: spottingScore, margin: margin, phoneAgreement: agreement, confidence: 0,
             spottingFrames: spottingFrames, frameCount: frameCount, phoneCount: phoneCount)
-        if let levels {
-            candidate.isolation = Self.isolation(
-                of: grammar.audioFrame(first.startFrame)...grammar.audioFrame(last.endFrame), in: levels)
-        }
+        candidate.isolation = Self.isolation(
+            of: grammar.audioFrame(first.startFrame)...grammar.audioFrame(last.endFrame), in: levels)
         candidate.confidence = confidence(of: candidate)
         return candidate
     }
