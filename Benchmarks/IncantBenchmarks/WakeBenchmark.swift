@@ -14,7 +14,7 @@ import IncantRecognition
 ///                       [--spotting-threshold T] [--spotted-pronunciations N] [--dictionary FILE]
 ///                       [--front-end NAME] [--both-views | --stream-on-demand | --on-demand]
 ///                       [--second-view-reach C] [--second-view-lead S] [--denoiser-restart fresh|warm]
-///                       [--weights S,M,A,I,B]
+///                       [--weights S,M,A,I,B] [--check-normalization searched|window]
 struct WakeBenchmark {
     var phrases = ["alexa", "smart mirror", "hey computer"]
     /// Hours of background per phrase.
@@ -59,6 +59,8 @@ struct WakeBenchmark {
     /// `--weights S,M,A,I,B`: the confidence's spotting scale, margin scale, agreement weight,
     /// isolation weight (per dB) and bias (``WakeWordOptions``); nil keeps the shipped ones.
     var weights: [Double]?
+    /// `--check-normalization searched|window`: ``WakeWordOptions/checkNormalization``; nil keeps the default.
+    var checkNormalization: WakeWordOptions.CheckNormalization?
     /// `--denoiser-restart fresh|warm`: how the denoiser begins each stretch of a stream; nil
     /// is warm on demand (as `spot` runs it within a file) and fresh otherwise.
     var restart: DenoiserRestart?
@@ -105,6 +107,12 @@ struct WakeBenchmark {
                     )
                 }
                 weights = given
+            case "--check-normalization":
+                switch try value() {
+                case "searched": checkNormalization = .searchedAudio
+                case "window": checkNormalization = .window
+                case let other: throw BenchmarkError("--check-normalization must be searched or window, not \(other)")
+                }
             case "--both-views": views = .twoStreams
             case "--stream-on-demand": views = .streamOnDemand
             case "--on-demand": views = .onDemand
@@ -221,6 +229,7 @@ struct WakeBenchmark {
         if let spottedPronunciations { options.spottedPronunciations = spottedPronunciations }
         if let secondViewReach { options.secondViewReach = secondViewReach }
         if let secondViewLead { options.secondViewLeadSeconds = secondViewLead }
+        if let checkNormalization { options.checkNormalization = checkNormalization }
         if let weights {
             options.spottingScale = weights[0]
             options.marginScale = weights[1]

@@ -290,7 +290,8 @@ public final class PocketSphinxWakeWordDetector: WakeWordDetector, @unchecked Se
         let levels = FrameLevels(samples: samples)
         let found = try places.compactMap { place in
             try check(
-                place.range, spottingScore: place.score, spottingFrames: place.frames, in: frames, levels: levels)
+                place.range, spottingScore: place.score, spottingFrames: place.frames, in: frames, samples: samples,
+                levels: levels)
         }
         return (found, baseline)
     }
@@ -301,16 +302,31 @@ public final class PocketSphinxWakeWordDetector: WakeWordDetector, @unchecked Se
         return Int(first[mark.upperBound...])
     }
 
-    /// Searches the stretch around `range` (search frames) with the phrase and
-    /// with the free phone loop, and scores the phrase against the loop.
+    /// Searches the stretch around `range` (search frames of `frames`, computed from `samples`)
+    /// with the phrase and with the free phone loop, and scores the phrase against the loop.
     private func check(
         _ range: ClosedRange<Int>, spottingScore: Double, spottingFrames: Int, in frames: CepstralFrames,
-        levels: FrameLevels
+        samples: [Int16], levels: FrameLevels
     ) throws -> WakeCandidate? {
         let window =
             max(0, range.lowerBound - options.padding)..<min(frames.count, range.upperBound + 1 + options.padding)
-        guard let grammar = try decoder.decode(frames, range: window, search: Self.phraseSearch),
-            let loop = try decoder.decode(frames, range: window, search: PocketSphinxDecoder.phoneLoopSearch)
+        guard !window.isEmpty else { return nil }
+        // The window's own frames, normalised with its own mean, and the audio frame they start at.
+        let (searched, searchedWindow, offset): (CepstralFrames, Range<Int>, Int)
+        switch options.checkNormalization {
+        case .searchedAudio:
+            (searched, searchedWindow, offset) = (frames, window, 0)
+        case .window:
+            let hop = RecognitionHypothesis.samplesPerFrame
+            let first = frames.audioFrames[window.lowerBound]
+            let end = min(samples.count, (frames.audioFrames[window.upperBound - 1] + 1) * hop)
+            guard first * hop < end, let own = try decoder.cepstra(of: Array(samples[(first * hop)..<end])),
+                own.count > 0
+            else { return nil }
+            (searched, searchedWindow, offset) = (own, 0..<own.count, first)
+        }
+        guard let grammar = try decoder.decode(searched, range: searchedWindow, search: Self.phraseSearch),
+            let loop = try decoder.decode(searched, range: searchedWindow, search: PocketSphinxDecoder.phoneLoopSearch)
         else { return nil }
         let spoken = grammar.spokenWords.filter { !GarbageModel.isGarbage($0.word) }
         guard spoken.map(\.word) == words, let first = spoken.first, let last = spoken.last else { return nil }
@@ -323,12 +339,13 @@ public final class PocketSphinxWakeWordDetector: WakeWordDetector, @unchecked Se
             pronunciations: { [decoder] in decoder.pronunciations(of: $0) })
         let samplesPerFrame = RecognitionHypothesis.samplesPerFrame
         var candidate = WakeCandidate(
-            startSample: grammar.audioFrame(first.startFrame) * samplesPerFrame,
-            endSample: min(frames.sampleCount, (grammar.audioFrame(last.endFrame) + 1) * samplesPerFrame),
+            startSample: (offset + grammar.audioFrame(first.startFrame)) * samplesPerFrame,
+            endSample: min(frames.sampleCount, (offset + grammar.audioFrame(last.endFrame) + 1) * samplesPerFrame),
             spottingScore: spottingScore, margin: margin, phoneAgreement: agreement, confidence: 0,
             spottingFrames: spottingFrames, frameCount: frameCount, phoneCount: phoneCount)
         candidate.isolation = Self.isolation(
-            of: grammar.audioFrame(first.startFrame)...grammar.audioFrame(last.endFrame), in: levels)
+            of: (offset + grammar.audioFrame(first.startFrame))...(offset + grammar.audioFrame(last.endFrame)),
+            in: levels)
         candidate.confidence = confidence(of: candidate)
         return candidate
     }

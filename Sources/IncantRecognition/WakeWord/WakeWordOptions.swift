@@ -19,6 +19,18 @@ public struct WakeWordOptions: Sendable {
     public var spottedPronunciations: Int = 16
     /// Frames (10 ms) of audio either side of a candidate that its check searches.
     public var padding: Int = 40
+    /// Whose cepstral mean the check normalises a candidate's stretch with: the whole stretch
+    /// of audio searched (up to ``chunkSeconds``), or the checked window's own.
+    public var checkNormalization: CheckNormalization = .searchedAudio
+
+    /// The cepstral mean a candidate's check subtracts (pocketsphinx's cepstral mean normalisation).
+    public enum CheckNormalization: Sendable, Equatable {
+        /// The mean of all the audio searched with it, as the keyphrase search saw it.
+        case searchedAudio
+        /// The mean of the checked window alone (the candidate and ``padding`` either side):
+        /// the channel and voice of whoever spoke there, rather than of the room around them.
+        case window
+    }
     /// Log units of keyphrase score per unit of evidence. A candidate's evidence is a sum of
     /// measurements, each over its scale or times its weight, plus ``evidenceBias``; its
     /// confidence is the evidence's logistic.
