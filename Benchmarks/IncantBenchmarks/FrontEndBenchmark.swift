@@ -139,11 +139,15 @@ struct FrontEndBenchmark {
         return ((Self.processCPUSeconds() - start) / (Double(stream.count) / 16_000), start - made)
     }
 
-    static func frontEnd(_ kind: FrontEndKind, restart: DenoiserRestart = .fresh) throws -> any AudioFrontEnd {
+    static func frontEnd(
+        _ kind: FrontEndKind, restart: DenoiserRestart = .fresh,
+        attenuationLimit: Float = FrontEndKind.standardAttenuationLimit
+    ) throws -> any AudioFrontEnd {
         do {
             if kind == .identity { return try kind.make() }
             return try kind.make(
-                directory: try DenoiserDirectory.locate(directory: IncantPaths().denoiserDirectory), restart: restart)
+                directory: try DenoiserDirectory.locate(directory: IncantPaths().denoiserDirectory), restart: restart,
+                attenuationLimit: attenuationLimit)
         } catch {
             throw BenchmarkError("\(error)")
         }

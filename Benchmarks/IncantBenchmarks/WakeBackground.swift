@@ -19,11 +19,31 @@ struct WakeBackground {
     private var bed = 0
     private var bedOffset = 0
     private var bedLevel: Float = 0.02
+    /// The share of stretches that are speech (the rest are noise alone).
+    var speechShare: Double
+    /// What a keyword is mixed into by ``mix(_:snr:lead:)``.
+    var keywordBackground: KeywordBackground
 
-    init(speech: [[Int16]], noises: [[Int16]], seed: UInt64) {
+    /// What each keyword recording is heard over.
+    enum KeywordBackground {
+        /// The next stretch of this background: mostly other people talking.
+        case stream
+        /// A stretch of one of the noise recordings alone, as the published benchmark mixes its
+        /// keywords (noise under each keyword; the background's speech comes between them).
+        case noise
+        /// A stretch of the noise recording at this index alone.
+        case oneNoise(Int)
+    }
+
+    init(
+        speech: [[Int16]], noises: [[Int16]], seed: UInt64, speechShare: Double = 0.85,
+        keywordBackground: KeywordBackground = .stream
+    ) {
         self.speech = speech
         self.noises = noises.filter { !$0.isEmpty }
         random = SplitMix64(seed: seed)
+        self.speechShare = speechShare
+        self.keywordBackground = keywordBackground
     }
 
     /// The next `count` samples.
@@ -39,7 +59,7 @@ struct WakeBackground {
     private mutating func appendEvent() {
         var event: [Float]
         let pick = Double.random(in: 0..<1, using: &random)
-        if pick < 0.85 || noises.isEmpty {
+        if pick < speechShare || noises.isEmpty {
             let piece = speech[Int.random(in: 0..<speech.count, using: &random)]
             event = Self.normalized(piece, peak: Float.random(in: 0.15...0.7, using: &random))
         } else {
@@ -92,7 +112,22 @@ struct WakeBackground {
     /// where the keyword starts in it.
     mutating func mix(_ keyword: [Int16], snr: Double, lead: Double = 1) -> (samples: [Int16], start: Int) {
         let before = Int(lead * 16_000)
-        let stretch = next(before + keyword.count + before)
+        let stretch: [Int16]
+        switch keywordBackground {
+        case .noise where !noises.isEmpty, .oneNoise:
+            let index: Int
+            if case .oneNoise(let chosen) = keywordBackground {
+                index = chosen
+            } else {
+                index = Int.random(in: 0..<noises.count, using: &random)
+            }
+            let noise = noises[index]
+            let length = before + keyword.count + before
+            let offset = Int.random(in: 0...max(0, noise.count - 1), using: &random)
+            stretch = (0..<length).map { noise[(offset + $0) % noise.count] }
+        default:
+            stretch = next(before + keyword.count + before)
+        }
         var padded = [Float](repeating: 0, count: stretch.count)
         for index in keyword.indices { padded[before + index] = Float(keyword[index]) / 32_768 }
         let noise = stretch.map { Float($0) / 32_768 }

@@ -14,7 +14,10 @@ import IncantRecognition
 ///                       [--spotting-threshold T] [--spotted-pronunciations N] [--dictionary FILE]
 ///                       [--front-end NAME] [--both-views | --stream-on-demand | --on-demand]
 ///                       [--second-view-reach C] [--second-view-lead S] [--denoiser-restart fresh|warm]
-///                       [--weights S,M,A,I,B] [--check-normalization searched|window]
+///                       [--weights S,M,A,I,B]
+///                       [--padding FRAMES] [--attenuation-limit DB]
+///                       [--keywords-over stream|noise|kitchen|pink|brown|white|babble]
+///                       [--pause-spellings] [--speech-share X]
 struct WakeBenchmark {
     var phrases = ["alexa", "smart mirror", "hey computer"]
     /// Hours of background per phrase.
@@ -59,8 +62,18 @@ struct WakeBenchmark {
     /// `--weights S,M,A,I,B`: the confidence's spotting scale, margin scale, agreement weight,
     /// isolation weight (per dB) and bias (``WakeWordOptions``); nil keeps the shipped ones.
     var weights: [Double]?
-    /// `--check-normalization searched|window`: ``WakeWordOptions/checkNormalization``; nil keeps the default.
-    var checkNormalization: WakeWordOptions.CheckNormalization?
+    /// `--attenuation-limit DB`: how far DeepFilterNet turns noise down (nil: its default).
+    var attenuationLimit: Float?
+    /// `--keywords-over stream|noise`: what each keyword recording is mixed into (the
+    /// background's stream, mostly speech; or a noise recording alone, as the published benchmark does).
+    var keywordBackground = WakeBackground.KeywordBackground.stream
+    /// `--speech-share X`: the share of the background's stretches that are speech (0.85;
+    /// the published benchmark's background is speech about a fifth of the time).
+    var speechShare = 0.85
+    /// `--pause-spellings`: ``WakeWordOptions/spotsPausesBetweenWords``.
+    var pauseSpellings = false
+    /// `--padding N`: ``WakeWordOptions/padding`` (frames either side of a candidate that its check searches).
+    var padding: Int?
     /// `--denoiser-restart fresh|warm`: how the denoiser begins each stretch of a stream; nil
     /// is warm on demand (as `spot` runs it within a file) and fresh otherwise.
     var restart: DenoiserRestart?
@@ -107,12 +120,34 @@ struct WakeBenchmark {
                     )
                 }
                 weights = given
-            case "--check-normalization":
-                switch try value() {
-                case "searched": checkNormalization = .searchedAudio
-                case "window": checkNormalization = .window
-                case let other: throw BenchmarkError("--check-normalization must be searched or window, not \(other)")
+            case "--attenuation-limit":
+                guard let limit = Float(try value()), limit > 0 else {
+                    throw BenchmarkError("--attenuation-limit must be a number of dB > 0")
                 }
+                attenuationLimit = limit
+            case "--keywords-over":
+                switch try value() {
+                case "stream": keywordBackground = .stream
+                case "noise": keywordBackground = .noise
+                case let name:
+                    guard let index = Self.noiseNames.firstIndex(of: name) else {
+                        throw BenchmarkError(
+                            "--keywords-over must be stream, noise or one of \(Self.noiseNames.joined(separator: ", ")), not \(name)"
+                        )
+                    }
+                    keywordBackground = .oneNoise(index)
+                }
+            case "--speech-share":
+                guard let share = Double(try value()), share >= 0, share <= 1 else {
+                    throw BenchmarkError("--speech-share must be in [0, 1]")
+                }
+                speechShare = share
+            case "--pause-spellings": pauseSpellings = true
+            case "--padding":
+                guard let frames = Int(try value()), frames >= 0 else {
+                    throw BenchmarkError("--padding must be a whole number of frames ≥ 0")
+                }
+                padding = frames
             case "--both-views": views = .twoStreams
             case "--stream-on-demand": views = .streamOnDemand
             case "--on-demand": views = .onDemand
@@ -229,7 +264,8 @@ struct WakeBenchmark {
         if let spottedPronunciations { options.spottedPronunciations = spottedPronunciations }
         if let secondViewReach { options.secondViewReach = secondViewReach }
         if let secondViewLead { options.secondViewLeadSeconds = secondViewLead }
-        if let checkNormalization { options.checkNormalization = checkNormalization }
+        if let padding { options.padding = padding }
+        if pauseSpellings { options.spotsPausesBetweenWords = true }
         if let weights {
             options.spottingScale = weights[0]
             options.marginScale = weights[1]
@@ -242,9 +278,12 @@ struct WakeBenchmark {
         // On demand, the denoiser restarts warm for each stretch of a stream, as `spot` runs it
         // over a file (`--denoiser-restart` chooses).
         let restart = restart ?? (views == .onDemand ? .warm : .fresh)
-        let frontEnd = try FrontEndBenchmark.frontEnd(frontEndKind, restart: restart)
+        let limit = attenuationLimit ?? FrontEndKind.standardAttenuationLimit
+        let frontEnd = try FrontEndBenchmark.frontEnd(frontEndKind, restart: restart, attenuationLimit: limit)
         // Positives: each in its own stretch of background (a seed of its own).
-        var mixer = WakeBackground(speech: speech, noises: noises, seed: 0xBEEF)
+        var mixer = WakeBackground(
+            speech: speech, noises: noises, seed: 0xBEEF, speechShare: speechShare, keywordBackground: keywordBackground
+        )
         var scores: [Double] = []
         var hits = [Int](repeating: 0, count: Self.baselineThresholds.count)
         for (number, keyword) in positives.enumerated() {
@@ -252,7 +291,8 @@ struct WakeBenchmark {
             let span = start..<(start + keyword.count)
             // On demand, each keyword's mix is a file of its own to `spot`: a new front end.
             let heardThrough =
-                views == .onDemand ? try FrontEndBenchmark.frontEnd(frontEndKind, restart: restart) : frontEnd
+                views == .onDemand
+                ? try FrontEndBenchmark.frontEnd(frontEndKind, restart: restart, attenuationLimit: limit) : frontEnd
             var scanner = WakeWordScanner(detector: detector, secondView: secondView(heardThrough))
             let heard = views == .onDemand ? mixed : frontEnd.wholeRecording(mixed)
             var found = try scanner.process(heard, unprocessed: mixed)
@@ -274,7 +314,7 @@ struct WakeBenchmark {
             }
         }
         // Background: searched as one continuous stream.
-        var background = WakeBackground(speech: speech, noises: noises, seed: 0xB0B)
+        var background = WakeBackground(speech: speech, noises: noises, seed: 0xB0B, speechShare: speechShare)
         var scanner = WakeWordScanner(detector: detector, secondView: secondView(frontEnd))
         let total = Int(hours * 3600 * 16_000)
         let piece = 160_000
@@ -351,6 +391,9 @@ struct WakeBenchmark {
         }
     }
 
+    /// The noises of ``noises(paths:cache:)``, in order (`--keywords-over NAME`).
+    static let noiseNames = ["kitchen", "pink", "brown", "white", "babble"]
+
     /// Kitchen noise and the noises of `scripts/synthetic-noise.sh` (made once into `cache`).
     static func noises(paths: BenchmarkPaths, cache: String) throws -> [[Int16]] {
         let folder = cache + "/noise"
@@ -358,7 +401,7 @@ struct WakeBenchmark {
             try SpeechSynthesizer(cacheDirectory: cache).run(
                 "/bin/bash", [paths.root + "/scripts/synthetic-noise.sh", part])
         }
-        let files = [paths.kitchenNoise] + ["pink", "brown", "white", "babble"].map { folder + "/\($0).wav" }
+        let files = [paths.kitchenNoise] + noiseNames.dropFirst().map { folder + "/\($0).wav" }
         return try files.map { try WAVFile.readSamples(path: $0) }
     }
 

@@ -13,6 +13,9 @@ public enum FrontEndKind: String, CaseIterable, Sendable {
     /// in quiet (BENCHMARKS.md, "Front ends").
     public static let standard = FrontEndKind.deepfilternet
 
+    /// The most, in dB, that DeepFilterNet turns noise down by default: no limit in practice.
+    public static let standardAttenuationLimit: Float = 100
+
     /// Reads a front end's name.
     public init(name: String) throws(DenoiseError) {
         guard let kind = FrontEndKind(rawValue: name.lowercased()) else { throw .unknownFrontEnd(name) }
@@ -24,9 +27,12 @@ public enum FrontEndKind: String, CaseIterable, Sendable {
     /// - Parameter directory: where the denoisers are installed, used as is (default:
     ///   ``DenoiserDirectory/locate(directory:executable:)`` without a configured folder).
     /// - Parameter restart: how a denoiser begins each stream after its first.
-    public func make(directory: String? = nil, restart: DenoiserRestart = .fresh) throws(DenoiseError)
-        -> any AudioFrontEnd
-    {
+    /// - Parameter attenuationLimit: the most, in dB, that DeepFilterNet turns noise down
+    ///   (``standardAttenuationLimit``); the other kinds have no such setting.
+    public func make(
+        directory: String? = nil, restart: DenoiserRestart = .fresh,
+        attenuationLimit: Float = FrontEndKind.standardAttenuationLimit
+    ) throws(DenoiseError) -> any AudioFrontEnd {
         if self == .identity { return IdentityFrontEnd() }
         let folder: String
         if let directory { folder = directory } else { folder = try DenoiserDirectory.locate() }
@@ -37,7 +43,7 @@ public enum FrontEndKind: String, CaseIterable, Sendable {
             let library = try DeepFilterNetLibrary.load(directory: folder)
             return try DenoisingFrontEnd(name: rawValue, restart: restart) {
                 () throws(DenoiseError) -> any FrameDenoiser in
-                try DeepFilterNetDenoiser(library: library, attenuationLimit: 100)
+                try DeepFilterNetDenoiser(library: library, attenuationLimit: attenuationLimit)
             }
         case .rnnoise:
             let library = try RNNoiseLibrary.load(directory: folder)

@@ -92,6 +92,31 @@ struct WakeWordDetectorTests {
         #expect(found.allSatisfy { $0.endSample <= clip.count && $0.startSample >= 3_000 })
     }
 
+    /// The silence searched after the end of the audio (so that the keyphrase search can close
+    /// a phrase there) is not audio: a phrase that ends the audio has nothing measured after it,
+    /// and stands above that side by its height above the noise, not above digital silence.
+    @Test(
+        "a wake word that ends the audio over noise stands above what follows by its height above the noise",
+        .enabled(if: Speech.canSynthesize))
+    func phraseEndingTheAudioOverNoise() throws {
+        let spoken = try Speech.synthesize("computer", voice: "en-us", wordsPerMinute: 175)
+        let first = try #require(spoken.firstIndex { abs(Int($0)) > 1_000 })
+        let last = try #require(spoken.lastIndex { abs(Int($0)) > 1_000 })
+        let phrase = Array(spoken[first...last])
+        let noise = TestAudio.noise(seconds: 1.5 + Double(phrase.count) / 16_000, level: -40)
+        var clip = Array(noise.prefix(24_000 + phrase.count))
+        for (offset, sample) in phrase.enumerated() {
+            clip[24_000 + offset] = Int16(clamping: Int(clip[24_000 + offset]) + Int(sample))
+        }
+        let levels = FrameLevels(samples: clip)
+        let height = AcousticEvidence.median(Array(levels.levels[(24_000 / FrameLevels.hop)...])) - levels.floor
+        let detector = try PocketSphinxWakeWordDetector(phrase: "computer")
+        let found = try #require(try detector.candidates(in: clip).max { $0.confidence < $1.confidence })
+        #expect(found.endSample > clip.count - 3_200, "\(found)")
+        #expect(found.isolation < PocketSphinxWakeWordDetector.isolationCeiling, "\(found)")
+        #expect(abs(found.isolation - height) < 4, "isolation \(found.isolation), height above the noise \(height)")
+    }
+
     @Test("recordings of “alexa” do not wake “smart mirror”")
     func otherPhraseIsNotDetected() throws {
         let detector = try Self.smartMirror.get()

@@ -73,9 +73,13 @@ public final class PocketSphinxWakeWordDetector: WakeWordDetector, @unchecked Se
         var decoderOptions = options.decoder
         decoderOptions.extraArguments.append(("-kws_plp", String(options.spottingPhonePenalty)))
         decoder = try GrammarRecognizer.decoder(model: located, dictionary: entries.text, options: decoderOptions)
-        spellings = Self.spellings(
+        let spelled = Self.spellings(
             of: words, pronunciationCounts: words.map { entries.entries[$0]?.count ?? 1 },
             limit: options.spottedPronunciations)
+        spellings =
+            spelled
+            + (options.spotsPausesBetweenWords && words.count > 1
+                ? spelled.map { $0.split(separator: " ").joined(separator: " \(Self.pause) ") } : [])
         try decoder.loadKeyphrases(
             spellings.map { ($0, options.spottingThreshold) }, named: Self.spottingSearch)
         // The baseline is plain pocketsphinx: its own decoder, with pocketsphinx's phone penalty.
@@ -125,6 +129,10 @@ public final class PocketSphinxWakeWordDetector: WakeWordDetector, @unchecked Se
             zip(words, chosen).map { PocketSphinxDecoder.entryName(of: $0, pronunciation: $1) }.joined(separator: " ")
         }
     }
+
+    /// The silence word the keyphrase search puts between words for a pause
+    /// (``WakeWordOptions/spotsPausesBetweenWords``).
+    static let pause = "<sil>"
 
     /// The name under which the baseline copy `index` of `word` is spotted.
     static func baselineWord(_ word: String, _ index: Int) -> String { "\(word)_kws\(index)" }
@@ -227,7 +235,7 @@ public final class PocketSphinxWakeWordDetector: WakeWordDetector, @unchecked Se
     ) {
         guard !samples.isEmpty else { return ([], baselineThresholds.map { _ in [] }) }
         let searched = closing ? samples + [Int16](repeating: 0, count: Self.closingSamples) : samples
-        let (found, baseline) = try candidates(inSearched: searched, baseline: baseline)
+        let (found, baseline) = try candidates(inSearched: searched, audio: samples.count, baseline: baseline)
         guard closing else { return (found, baseline) }
         let candidates = found.compactMap { candidate -> WakeCandidate? in
             guard candidate.startSample < samples.count else { return nil }
@@ -243,7 +251,9 @@ public final class PocketSphinxWakeWordDetector: WakeWordDetector, @unchecked Se
         return (candidates, spans)
     }
 
-    private func candidates(inSearched samples: [Int16], baseline searchesBaseline: Bool) throws -> (
+    /// The candidates in `samples`, of which the first `audio` are the audio (the rest: the
+    /// silence searched after the last chunk).
+    private func candidates(inSearched samples: [Int16], audio: Int, baseline searchesBaseline: Bool) throws -> (
         candidates: [WakeCandidate], baseline: [[ClosedRange<Int>]]
     ) {
         guard let frames = try decoder.cepstra(of: samples) else { throw WakeWordError.unsupportedOptions }
@@ -286,12 +296,12 @@ public final class PocketSphinxWakeWordDetector: WakeWordDetector, @unchecked Se
             }
         }
         guard !places.isEmpty else { return ([], baseline) }
-        // The loudness of every frame, for each place's isolation: measured once per chunk.
-        let levels = FrameLevels(samples: samples)
+        // The loudness of every frame of the audio (not of the silence searched after it), for
+        // each place's isolation: measured once per chunk.
+        let levels = FrameLevels(samples: audio < samples.count ? Array(samples.prefix(audio)) : samples)
         let found = try places.compactMap { place in
             try check(
-                place.range, spottingScore: place.score, spottingFrames: place.frames, in: frames, samples: samples,
-                levels: levels)
+                place.range, spottingScore: place.score, spottingFrames: place.frames, in: frames, levels: levels)
         }
         return (found, baseline)
     }
@@ -302,31 +312,16 @@ public final class PocketSphinxWakeWordDetector: WakeWordDetector, @unchecked Se
         return Int(first[mark.upperBound...])
     }
 
-    /// Searches the stretch around `range` (search frames of `frames`, computed from `samples`)
-    /// with the phrase and with the free phone loop, and scores the phrase against the loop.
+    /// Searches the stretch around `range` (search frames) with the phrase and
+    /// with the free phone loop, and scores the phrase against the loop.
     private func check(
         _ range: ClosedRange<Int>, spottingScore: Double, spottingFrames: Int, in frames: CepstralFrames,
-        samples: [Int16], levels: FrameLevels
+        levels: FrameLevels
     ) throws -> WakeCandidate? {
         let window =
             max(0, range.lowerBound - options.padding)..<min(frames.count, range.upperBound + 1 + options.padding)
-        guard !window.isEmpty else { return nil }
-        // The window's own frames, normalised with its own mean, and the audio frame they start at.
-        let (searched, searchedWindow, offset): (CepstralFrames, Range<Int>, Int)
-        switch options.checkNormalization {
-        case .searchedAudio:
-            (searched, searchedWindow, offset) = (frames, window, 0)
-        case .window:
-            let hop = RecognitionHypothesis.samplesPerFrame
-            let first = frames.audioFrames[window.lowerBound]
-            let end = min(samples.count, (frames.audioFrames[window.upperBound - 1] + 1) * hop)
-            guard first * hop < end, let own = try decoder.cepstra(of: Array(samples[(first * hop)..<end])),
-                own.count > 0
-            else { return nil }
-            (searched, searchedWindow, offset) = (own, 0..<own.count, first)
-        }
-        guard let grammar = try decoder.decode(searched, range: searchedWindow, search: Self.phraseSearch),
-            let loop = try decoder.decode(searched, range: searchedWindow, search: PocketSphinxDecoder.phoneLoopSearch)
+        guard let grammar = try decoder.decode(frames, range: window, search: Self.phraseSearch),
+            let loop = try decoder.decode(frames, range: window, search: PocketSphinxDecoder.phoneLoopSearch)
         else { return nil }
         let spoken = grammar.spokenWords.filter { !GarbageModel.isGarbage($0.word) }
         guard spoken.map(\.word) == words, let first = spoken.first, let last = spoken.last else { return nil }
@@ -339,13 +334,12 @@ public final class PocketSphinxWakeWordDetector: WakeWordDetector, @unchecked Se
             pronunciations: { [decoder] in decoder.pronunciations(of: $0) })
         let samplesPerFrame = RecognitionHypothesis.samplesPerFrame
         var candidate = WakeCandidate(
-            startSample: (offset + grammar.audioFrame(first.startFrame)) * samplesPerFrame,
-            endSample: min(frames.sampleCount, (offset + grammar.audioFrame(last.endFrame) + 1) * samplesPerFrame),
+            startSample: grammar.audioFrame(first.startFrame) * samplesPerFrame,
+            endSample: min(frames.sampleCount, (grammar.audioFrame(last.endFrame) + 1) * samplesPerFrame),
             spottingScore: spottingScore, margin: margin, phoneAgreement: agreement, confidence: 0,
             spottingFrames: spottingFrames, frameCount: frameCount, phoneCount: phoneCount)
         candidate.isolation = Self.isolation(
-            of: (offset + grammar.audioFrame(first.startFrame))...(offset + grammar.audioFrame(last.endFrame)),
-            in: levels)
+            of: grammar.audioFrame(first.startFrame)...grammar.audioFrame(last.endFrame), in: levels)
         candidate.confidence = confidence(of: candidate)
         return candidate
     }

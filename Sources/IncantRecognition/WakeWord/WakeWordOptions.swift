@@ -17,20 +17,13 @@ public struct WakeWordOptions: Sendable {
     /// fewer alternates first. pocketsphinx's keyphrase search follows one pronunciation per
     /// keyphrase; 1 proposes the main pronunciations alone, as plain keyword spotting does.
     public var spottedPronunciations: Int = 16
+    /// Whether the keyphrase search also proposes a phrase of several words with a pause
+    /// between them: pocketsphinx's keyphrase search follows the words' phones one after
+    /// another with nothing between them, so a pause between the words must be absorbed by
+    /// their phones. Each spelling is then also spelled with silence between its words.
+    public var spotsPausesBetweenWords: Bool = false
     /// Frames (10 ms) of audio either side of a candidate that its check searches.
     public var padding: Int = 40
-    /// Whose cepstral mean the check normalises a candidate's stretch with: the whole stretch
-    /// of audio searched (up to ``chunkSeconds``), or the checked window's own.
-    public var checkNormalization: CheckNormalization = .searchedAudio
-
-    /// The cepstral mean a candidate's check subtracts (pocketsphinx's cepstral mean normalisation).
-    public enum CheckNormalization: Sendable, Equatable {
-        /// The mean of all the audio searched with it, as the keyphrase search saw it.
-        case searchedAudio
-        /// The mean of the checked window alone (the candidate and ``padding`` either side):
-        /// the channel and voice of whoever spoke there, rather than of the room around them.
-        case window
-    }
     /// Log units of keyphrase score per unit of evidence. A candidate's evidence is a sum of
     /// measurements, each over its scale or times its weight, plus ``evidenceBias``; its
     /// confidence is the evidence's logistic.
