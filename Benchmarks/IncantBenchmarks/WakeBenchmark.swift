@@ -17,7 +17,7 @@ import IncantRecognition
 ///                       [--weights S,M,A,I,B]
 ///                       [--padding FRAMES] [--attenuation-limit DB]
 ///                       [--keywords-over stream|noise|kitchen|pink|brown|white|babble]
-///                       [--pause-spellings] [--speech-share X]
+///                       [--pause-spellings on|off] [--speech-share X]
 struct WakeBenchmark {
     var phrases = ["alexa", "smart mirror", "hey computer"]
     /// Hours of background per phrase.
@@ -70,8 +70,8 @@ struct WakeBenchmark {
     /// `--speech-share X`: the share of the background's stretches that are speech (0.85;
     /// the published benchmark's background is speech about a fifth of the time).
     var speechShare = 0.85
-    /// `--pause-spellings`: ``WakeWordOptions/spotsPausesBetweenWords``.
-    var pauseSpellings = false
+    /// `--pause-spellings on|off`: ``WakeWordOptions/spotsPausesBetweenWords``; nil keeps the default.
+    var pauseSpellings: Bool?
     /// `--padding N`: ``WakeWordOptions/padding`` (frames either side of a candidate that its check searches).
     var padding: Int?
     /// `--denoiser-restart fresh|warm`: how the denoiser begins each stretch of a stream; nil
@@ -142,7 +142,12 @@ struct WakeBenchmark {
                     throw BenchmarkError("--speech-share must be in [0, 1]")
                 }
                 speechShare = share
-            case "--pause-spellings": pauseSpellings = true
+            case "--pause-spellings":
+                switch try value() {
+                case "on": pauseSpellings = true
+                case "off": pauseSpellings = false
+                case let other: throw BenchmarkError("--pause-spellings must be on or off, not \(other)")
+                }
             case "--padding":
                 guard let frames = Int(try value()), frames >= 0 else {
                     throw BenchmarkError("--padding must be a whole number of frames ≥ 0")
@@ -265,7 +270,7 @@ struct WakeBenchmark {
         if let secondViewReach { options.secondViewReach = secondViewReach }
         if let secondViewLead { options.secondViewLeadSeconds = secondViewLead }
         if let padding { options.padding = padding }
-        if pauseSpellings { options.spotsPausesBetweenWords = true }
+        if let pauseSpellings { options.spotsPausesBetweenWords = pauseSpellings }
         if let weights {
             options.spottingScale = weights[0]
             options.marginScale = weights[1]

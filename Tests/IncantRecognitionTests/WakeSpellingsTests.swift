@@ -25,9 +25,14 @@ struct WakeSpellingsTests {
 
     @Test("the detector proposes the dictionary's alternates and an override file's, unless told not to")
     func detectorSpellings() throws {
-        #expect(try PocketSphinxWakeWordDetector(phrase: "hey jarvis").spellings == ["hey jarvis", "hey jarvis(2)"])
+        // Each also with a pause between the words (spotsPausesBetweenWords), after those without.
+        #expect(
+            try PocketSphinxWakeWordDetector(phrase: "hey jarvis").spellings == [
+                "hey jarvis", "hey jarvis(2)", "hey <sil> jarvis", "hey <sil> jarvis(2)",
+            ])
         var mainOnly = WakeWordOptions()
         mainOnly.spottedPronunciations = 1
+        mainOnly.spotsPausesBetweenWords = false
         #expect(try PocketSphinxWakeWordDetector(phrase: "hey jarvis", options: mainOnly).spellings == ["hey jarvis"])
         try PronunciationOverrideTests.withOverrideFile(Self.radioOverride) { file in
             var options = WakeWordOptions()

@@ -117,6 +117,46 @@ struct WakeWordDetectorTests {
         #expect(abs(found.isolation - height) < 4, "isolation \(found.isolation), height above the noise \(height)")
     }
 
+    /// "smart", a pause, "mirror", synthesized by `voice`, over steady noise: the phrase a
+    /// speaker makes who stops between the words.
+    static func pausedSmartMirror(voice: String, pause: Double) throws -> [Int16] {
+        func voiced(_ word: String) throws -> [Int16] {
+            let spoken = try Speech.synthesize(word, voice: voice, wordsPerMinute: 170)
+            let first = try #require(spoken.firstIndex { abs(Int($0)) > 500 })
+            let last = try #require(spoken.lastIndex { abs(Int($0)) > 500 })
+            return Array(spoken[first...last])
+        }
+        let silence = [Int16](repeating: 0, count: 16_000)
+        let speech =
+            silence + (try voiced("smart")) + [Int16](repeating: 0, count: Int(pause * 16_000))
+            + (try voiced("mirror")) + silence
+        let noise = TestAudio.noise(seconds: Double(speech.count) / 16_000 + 0.1, level: -45)
+        return speech.indices.map { Int16(clamping: Int(speech[$0]) + Int(noise[$0])) }
+    }
+
+    @Test(
+        "a pause between the words is followed by the keyphrase search: the phrase scores as if said in one breath",
+        .enabled(if: Speech.canSynthesize), arguments: ["en-us", "en-us+m3", "en-us+f2"])
+    func pauseBetweenWords(voice: String) throws {
+        let detector = try Self.smartMirror.get()
+        #expect(detector.spellings.contains("smart <sil> mirror"), "\(detector.spellings)")
+        var withoutPauses = WakeWordOptions()
+        withoutPauses.spotsPausesBetweenWords = false
+        let plain = try PocketSphinxWakeWordDetector(phrase: "smart mirror", options: withoutPauses)
+        #expect(plain.spellings == ["smart mirror"])
+        func best(_ detector: PocketSphinxWakeWordDetector, _ clip: [Int16]) throws -> WakeCandidate {
+            try #require(try detector.candidates(in: clip).max { $0.confidence < $1.confidence })
+        }
+        let paused = try Self.pausedSmartMirror(voice: voice, pause: 0.25)
+        let (heard, without) = (try best(detector, paused), try best(plain, paused))
+        #expect(heard.spottingScore > without.spottingScore + 500, "with \(heard), without \(without)")
+        #expect(heard.confidence > without.confidence)
+        #expect(heard.confidence >= detector.options.threshold, "\(heard)")
+        // Said in one breath, the silence has nowhere to go: the same score as without it.
+        let joined = try Self.pausedSmartMirror(voice: voice, pause: 0)
+        #expect(try best(detector, joined).spottingScore == (try best(plain, joined)).spottingScore)
+    }
+
     @Test("recordings of “alexa” do not wake “smart mirror”")
     func otherPhraseIsNotDetected() throws {
         let detector = try Self.smartMirror.get()

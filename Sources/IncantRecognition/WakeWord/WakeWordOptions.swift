@@ -17,11 +17,12 @@ public struct WakeWordOptions: Sendable {
     /// fewer alternates first. pocketsphinx's keyphrase search follows one pronunciation per
     /// keyphrase; 1 proposes the main pronunciations alone, as plain keyword spotting does.
     public var spottedPronunciations: Int = 16
-    /// Whether the keyphrase search also proposes a phrase of several words with a pause
-    /// between them: pocketsphinx's keyphrase search follows the words' phones one after
-    /// another with nothing between them, so a pause between the words must be absorbed by
-    /// their phones. Each spelling is then also spelled with silence between its words.
-    public var spotsPausesBetweenWords: Bool = false
+    /// Whether the keyphrase search also follows a phrase of several words with a pause between
+    /// them: each spelling is also listed with silence (`<sil>`) between its words.
+    /// pocketsphinx's keyphrase search follows the words' phones one after another with nothing
+    /// between them, so without it a pause, or the noise in it, must be absorbed by the words'
+    /// own phones.
+    public var spotsPausesBetweenWords: Bool = true
     /// Frames (10 ms) of audio either side of a candidate that its check searches.
     public var padding: Int = 40
     /// Log units of keyphrase score per unit of evidence. A candidate's evidence is a sum of
