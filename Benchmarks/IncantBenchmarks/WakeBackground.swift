@@ -105,28 +105,30 @@ struct WakeBackground {
         return Float((total / Double(count)).squareRoot())
     }
 
-    /// `keyword` inside a stretch of this background (`lead` seconds before and after it) at
+    /// The noise recording a keyword is mixed into (``keywordBackground``), or nil for the stream.
+    private mutating func keywordNoise() -> [Int16]? {
+        switch keywordBackground {
+        case .stream: return nil
+        case .noise: return noises.isEmpty ? nil : noises[Int.random(in: 0..<noises.count, using: &random)]
+        case .oneNoise(let index): return noises.indices.contains(index) ? noises[index] : nil
+        }
+    }
+
+    /// `keyword` inside a stretch of this background, or of a noise recording alone
+    /// (``keywordBackground``), with `lead` seconds before and after it, at
     /// `snr` dB, as the published benchmark mixes it: the background is scaled so that the
     /// ratio of the loudest 2048-sample frame energy of the keyword to that of the background
     /// equals the SNR, then the peak of the sum is normalized to 0.5. Returns the mix and
     /// where the keyword starts in it.
     mutating func mix(_ keyword: [Int16], snr: Double, lead: Double = 1) -> (samples: [Int16], start: Int) {
         let before = Int(lead * 16_000)
+        let length = before + keyword.count + before
         let stretch: [Int16]
-        switch keywordBackground {
-        case .noise where !noises.isEmpty, .oneNoise:
-            let index: Int
-            if case .oneNoise(let chosen) = keywordBackground {
-                index = chosen
-            } else {
-                index = Int.random(in: 0..<noises.count, using: &random)
-            }
-            let noise = noises[index]
-            let length = before + keyword.count + before
-            let offset = Int.random(in: 0...max(0, noise.count - 1), using: &random)
+        if let noise = keywordNoise() {
+            let offset = Int.random(in: 0..<noise.count, using: &random)
             stretch = (0..<length).map { noise[(offset + $0) % noise.count] }
-        default:
-            stretch = next(before + keyword.count + before)
+        } else {
+            stretch = next(length)
         }
         var padded = [Float](repeating: 0, count: stretch.count)
         for index in keyword.indices { padded[before + index] = Float(keyword[index]) / 32_768 }

@@ -110,7 +110,9 @@ public final class PocketSphinxWakeWordDetector: WakeWordDetector, @unchecked Se
     public let phoneCount: Int
 
     /// The keyphrases the spotting search proposes: the phrase in each combination of its
-    /// words' pronunciations that ``WakeWordOptions/spottedPronunciations`` allows.
+    /// words' pronunciations that ``WakeWordOptions/spottedPronunciations`` allows, then, for a
+    /// phrase of several words, each of them with `<sil>` between the words
+    /// (``WakeWordOptions/spotsPausesBetweenWords``).
     public let spellings: [String]
 
     /// The phrase `words` spelled with each combination of their pronunciations (`word(2)` for
