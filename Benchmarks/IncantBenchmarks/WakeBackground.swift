@@ -21,6 +21,8 @@ struct WakeBackground {
     private var bedLevel: Float = 0.02
     /// The share of stretches that are speech (the rest are noise alone).
     var speechShare: Double
+    /// The share of speech by default: mostly other people talking.
+    static let standardSpeechShare = 0.85
     /// What a keyword is mixed into by ``mix(_:snr:lead:)``.
     var keywordBackground: KeywordBackground
 
@@ -36,7 +38,7 @@ struct WakeBackground {
     }
 
     init(
-        speech: [[Int16]], noises: [[Int16]], seed: UInt64, speechShare: Double = 0.85,
+        speech: [[Int16]], noises: [[Int16]], seed: UInt64, speechShare: Double = standardSpeechShare,
         keywordBackground: KeywordBackground = .stream
     ) {
         self.speech = speech

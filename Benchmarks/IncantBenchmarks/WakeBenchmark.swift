@@ -62,14 +62,14 @@ struct WakeBenchmark {
     /// `--weights S,M,A,I,B`: the confidence's spotting scale, margin scale, agreement weight,
     /// isolation weight (per dB) and bias (``WakeWordOptions``); nil keeps the shipped ones.
     var weights: [Double]?
-    /// `--attenuation-limit DB`: how far DeepFilterNet turns noise down (nil: its default).
-    var attenuationLimit: Float?
+    /// `--attenuation-limit DB`: how far DeepFilterNet turns noise down.
+    var attenuationLimit = FrontEndKind.standardAttenuationLimit
     /// `--keywords-over stream|noise`: what each keyword recording is mixed into (the
     /// background's stream, mostly speech; or a noise recording alone, as the published benchmark does).
     var keywordBackground = WakeBackground.KeywordBackground.stream
-    /// `--speech-share X`: the share of the background's stretches that are speech (0.85;
-    /// the published benchmark's background is speech about a fifth of the time).
-    var speechShare = 0.85
+    /// `--speech-share X`: the share of the background's stretches that are speech (the
+    /// published benchmark's background is speech about a fifth of the time).
+    var speechShare = WakeBackground.standardSpeechShare
     /// `--pause-spellings on|off`: ``WakeWordOptions/spotsPausesBetweenWords``; nil keeps the default.
     var pauseSpellings: Bool?
     /// `--padding N`: ``WakeWordOptions/padding`` (frames either side of a candidate that its check searches).
@@ -283,8 +283,8 @@ struct WakeBenchmark {
         // On demand, the denoiser restarts warm for each stretch of a stream, as `spot` runs it
         // over a file (`--denoiser-restart` chooses).
         let restart = restart ?? (views == .onDemand ? .warm : .fresh)
-        let limit = attenuationLimit ?? FrontEndKind.standardAttenuationLimit
-        let frontEnd = try FrontEndBenchmark.frontEnd(frontEndKind, restart: restart, attenuationLimit: limit)
+        let frontEnd = try FrontEndBenchmark.frontEnd(
+            frontEndKind, restart: restart, attenuationLimit: attenuationLimit)
         // Positives: each in its own stretch of background (a seed of its own).
         var mixer = WakeBackground(
             speech: speech, noises: noises, seed: 0xBEEF, speechShare: speechShare, keywordBackground: keywordBackground
@@ -297,7 +297,8 @@ struct WakeBenchmark {
             // On demand, each keyword's mix is a file of its own to `spot`: a new front end.
             let heardThrough =
                 views == .onDemand
-                ? try FrontEndBenchmark.frontEnd(frontEndKind, restart: restart, attenuationLimit: limit) : frontEnd
+                ? try FrontEndBenchmark.frontEnd(frontEndKind, restart: restart, attenuationLimit: attenuationLimit)
+                : frontEnd
             var scanner = WakeWordScanner(detector: detector, secondView: secondView(heardThrough))
             let heard = views == .onDemand ? mixed : frontEnd.wholeRecording(mixed)
             var found = try scanner.process(heard, unprocessed: mixed)
