@@ -1,5 +1,6 @@
 import Foundation
 import IncantCapture
+import IncantDenoise
 import IncantPhrases
 import IncantRecognition
 import IncantRoomMixing
@@ -22,6 +23,7 @@ import Synchronization
 ///                         [--confirmation-threshold X|off] [--poor-fit MARGIN,FLOOR|off]
 ///                         [--word-loop-always] [--unlabelled-slots] [--background-run GAP,ABOVE|off]
 ///                         [--background-run-voicing X|off] [--word-loop-weight WEIGHT,CENTER|off]
+///                         [--front-end identity|deepfilternet|rnnoise] [--front-end-bypass dB|off]
 ///
 /// Prints understood / wrong / false-accept rates, the clips a listener would ask "Did you say
 /// …?" about (rejected but confirmable: the answer yes would run the right shortcut, or not), and
@@ -45,6 +47,12 @@ struct LeverSweep {
     var offset = 0
     /// Clips decoded at once (each worker with its own recognizer).
     var workers = 2
+    /// What each clip passes through before Incant hears it, one stream per clip, as `recognize`
+    /// hears a file (the plain JSGF baseline always hears the clip as it is).
+    var frontEndKind = FrontEndKind.identity
+    /// When a clip is heard as it came rather than through the front end (as `recognize` and
+    /// `listen` choose; `--front-end-bypass off`: always through it).
+    var frontEndBypass: FrontEndBypass? = FrontEndBypass()
     /// Adapt the acoustic model (``MLLRAdapter``) to this many coffee orders first, taken from
     /// the clips this run does not score (those not at `offset` of every `stride`).
     var adaptationTakes = 0
@@ -91,6 +99,11 @@ struct LeverSweep {
             case "--dump": dumpPath = try next()
             case "--parallel": options.decodesPhoneLoopInParallel = true
             case "--workers": workers = max(1, Int(try next()) ?? 2)
+            case "--front-end-bypass":
+                let value = try next()
+                frontEndBypass = value == "off" ? nil : FrontEndBypass(minimumSpread: Double(value) ?? 0)
+            case "--front-end":
+                do { frontEndKind = try FrontEndKind(name: try next()) } catch { throw BenchmarkError("\(error)") }
             case "--word-posterior": options.decoder.wordPosteriorScale = Double(try next())
             case "--nbest": options.decoder.nbestCount = Int(try next()) ?? 0
             case "--clips":
@@ -302,6 +315,7 @@ struct LeverSweep {
             DispatchQueue.concurrentPerform(iterations: workers) { worker in
                 do {
                     let system = try IncantSystem(catalog: catalog, options: options)
+                    let frontEnd = try FrontEndBenchmark.frontEnd(frontEndKind)
                     let online =
                         adaptsOnline
                         ? OnlineAdaptation(
@@ -317,10 +331,13 @@ struct LeverSweep {
                         ? try JSGFBaselineSystem(catalog: catalog, dictionaryFiles: options.dictionaryFiles) : nil
                     for index in Swift.stride(from: worker, to: clips.count, by: workers) {
                         let clip = clips[index]
-                        let understanding = try system.understand(clip.samples)
+                        let processed =
+                            frontEndKind == .identity ? clip.samples : frontEnd.wholeRecording(clip.samples)
+                        let heard = frontEndBypass?.heard(processed: processed, unprocessed: clip.samples) ?? processed
+                        let understanding = try system.understand(heard)
                         if let online, understanding.accepted != nil,
                             try online.record(
-                                clip.samples, words: understanding.transcript.split(separator: " ").map(String.init))
+                                heard, words: understanding.transcript.split(separator: " ").map(String.init))
                         {
                             _ = try waitFor { try await online.update() }
                         }

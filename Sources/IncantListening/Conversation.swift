@@ -13,6 +13,8 @@ final class Conversation: Sendable {
 
     let live: LiveUtterances
     let recognizer: any SpeechRecognizer
+    /// What the recognizer hears of each utterance.
+    let heard: HeardAudio
     /// Decodings begun ahead of each utterance's close: an utterance taken as an answer skips
     /// its own (decoded against the phrases, it would only hold up the answer's).
     let speculation: SpeculativeDecoding<RecognitionResult>?
@@ -34,10 +36,12 @@ final class Conversation: Sendable {
     init(
         live: LiveUtterances, recognizer: any SpeechRecognizer, speculation: SpeculativeDecoding<RecognitionResult>?,
         speaker: (any DialogSpeaker)?, typed: HandOffQueue<String>?, isLive: Bool, timeout: Duration, attempts: Int,
-        newCommands: NewCommandCheck? = nil, emit: @escaping @Sendable (ListenerEvent) async -> Void
+        newCommands: NewCommandCheck? = nil, heard: HeardAudio = HeardAudio(bypass: nil, unprocessed: nil),
+        emit: @escaping @Sendable (ListenerEvent) async -> Void
     ) {
         self.live = live
         self.recognizer = recognizer
+        self.heard = heard
         self.speculation = speculation
         self.speaker = speaker
         self.typed = typed
@@ -112,7 +116,7 @@ final class Conversation: Sendable {
             }
             speculation?.skip(utterance)
             let recognizer = recognizer
-            let samples = said.samples
+            let samples = self.heard.of(said).samples
             let heard: RecognitionResult
             do {
                 heard = try await DecodingQueue.run { try recognizer.recognizeAnswer(samples, to: request) }

@@ -79,7 +79,15 @@ public final class Listener: Sendable {
             ? config.source : FrontEndSource(source: config.source, frontEnds: config.frontEnds)
         // The wake word is looked for in the audio before the front ends too, when they change it.
         let changes = config.frontEnds.contains { !($0 is IdentityFrontEnd) }
-        let tap = config.wakeWord?.hearsUnprocessed == true && changes ? UnprocessedAudioTap() : nil
+        let wakeHearsUnprocessed = config.wakeWord?.hearsUnprocessed == true
+        // The audio as it came is kept for the wake word, and for utterances heard as they came.
+        let tap =
+            changes && (wakeHearsUnprocessed || config.frontEndBypass != nil)
+            ? UnprocessedAudioTap(
+                capacity: wakeHearsUnprocessed ? UnprocessedAudioTap.standardCapacity : Self.heardCapacity)
+            : nil
+        let wakeTap = wakeHearsUnprocessed ? tap : nil
+        let heard = HeardAudio(bypass: config.frontEndBypass, unprocessed: tap)
         // Muted audio is dropped before any other front end hears it.
         let frontEnds = (control.map { [MuteGate(control: $0)] } ?? []) + (tap.map { [$0] } ?? []) + config.frontEnds
         let source: any AudioSource =
@@ -92,7 +100,7 @@ public final class Listener: Sendable {
         var onSettled: (@Sendable (Utterance) -> Void)?
         if let speculation {
             onSettled = { settled in
-                speculation.begin(settled) { samples, cancellation in
+                speculation.begin(heard.of(settled)) { samples, cancellation in
                     try recognizer.recognize(samples, cancellation: cancellation)
                 }
             }
@@ -101,14 +109,14 @@ public final class Listener: Sendable {
             source: source, detector: config.detector, maximumPending: config.isLive ? nil : 8, onSettled: onSettled)
         defer { live.stop() }
         let newCommands = NewCommandCheck(
-            wake: config.wakeWord.map { WakeGate(settings: $0, detector: config.detector, unprocessed: tap) },
+            wake: config.wakeWord.map { WakeGate(settings: $0, detector: config.detector, unprocessed: wakeTap) },
             control: control,
             recognizer: control?.pushToTalk == true ? nil : recognizer,
-            matcher: { [self] in self.matcher.withLock { $0 } })
+            matcher: { [self] in self.matcher.withLock { $0 } }, heard: heard)
         let conversation = Conversation(
             live: live, recognizer: recognizer, speculation: speculation, speaker: config.speaker,
             typed: config.typedAnswers, isLive: config.isLive, timeout: config.answerTimeout,
-            attempts: config.questionAttempts, newCommands: newCommands, emit: { try? await handle($0) })
+            attempts: config.questionAttempts, newCommands: newCommands, heard: heard, emit: { try? await handle($0) })
         var dispatcher = config.dispatcher
         let voice = VoiceInteraction(answers: config.dispatcher.interaction, conversation: conversation)
         dispatcher.interaction = voice
@@ -117,7 +125,7 @@ public final class Listener: Sendable {
         var watcher = config.reload.map {
             CatalogWatcher(definitionsPath: $0.definitionsPath, phrasesDirectory: $0.phrasesDirectory)
         }
-        var wake = WakeGate(settings: config.wakeWord, detector: config.detector, unprocessed: tap)
+        var wake = WakeGate(settings: config.wakeWord, detector: config.detector, unprocessed: wakeTap)
         var start = 0
         var turns = 0
 
@@ -161,7 +169,7 @@ public final class Listener: Sendable {
                     triggered = true
                 case .listen(interrupted: true):
                     // A wake word said before the audio stopped does not open a command after it.
-                    wake = WakeGate(settings: config.wakeWord, detector: config.detector)
+                    wake = WakeGate(settings: config.wakeWord, detector: config.detector, unprocessed: wakeTap)
                 case .listen(interrupted: false), nil:
                     break
                 }
@@ -197,7 +205,8 @@ public final class Listener: Sendable {
                     if let known = interruption?.recognition, !reloaded {
                         recognition = known
                     } else {
-                        recognition = try await Self.recognize(utterance, with: recognizer, speculation: speculation)
+                        recognition = try await Self.recognize(
+                            heard.of(utterance), with: recognizer, speculation: speculation)
                     }
                 } catch {
                     if Task.isCancelled { break }
@@ -255,6 +264,10 @@ public final class Listener: Sendable {
     }
 
     /// The recognition of `utterance`: its speculation's when one decoded these samples.
+    /// Samples of audio as it came kept for utterances heard as they came, when the wake word
+    /// does not keep more: the longest utterance and those cut ahead of it (a file is read ahead).
+    static let heardCapacity = AudioFormat.sampleRate * 60
+
     private static func recognize(
         _ utterance: Utterance, with recognizer: any SpeechRecognizer,
         speculation: SpeculativeDecoding<RecognitionResult>?

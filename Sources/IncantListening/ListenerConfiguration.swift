@@ -10,6 +10,10 @@ public struct ListenerConfiguration: Sendable {
     public var source: any AudioSource
     /// Applied to the audio before anything else, in order (denoisers); none by default.
     public var frontEnds: [any AudioFrontEnd]
+    /// When an utterance is recognized as it came instead of through ``frontEnds`` (a quiet
+    /// room, for denoisers: `incant` sets `FrontEndBypass()`); nil, the default, always hears
+    /// it through them. Utterances are cut and the wake word is found as before either way.
+    public var frontEndBypass: FrontEndBypass? = nil
     /// Cuts the stream into utterances (the energy ``IncantCapture/Endpointer`` by default).
     public var detector: any UtteranceDetector
     /// Turns utterances into transcripts.

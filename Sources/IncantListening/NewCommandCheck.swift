@@ -37,6 +37,8 @@ struct NewCommandCheck: Sendable {
     let recognizer: (any SpeechRecognizer)?
     /// The matcher of the shortcuts in use (they may be reloaded while listening).
     let matcher: @Sendable () -> PhraseMatcher
+    /// What the recognizer hears of each utterance.
+    var heard = HeardAudio(bypass: nil, unprocessed: nil)
 
     /// Before `utterance` is heard as an answer: the wake word in it, if it holds it. The
     /// utterance is then a new command unless the speech after the wake word is an answer.
@@ -52,7 +54,7 @@ struct NewCommandCheck: Sendable {
     func newCommand(notAnswering utterance: Utterance) async -> NewCommand? {
         if control?.isTriggered(for: utterance) == true { return NewCommand(utterance: utterance) }
         guard wake == nil, let recognizer else { return nil }
-        let samples = utterance.samples
+        let samples = heard.of(utterance).samples
         guard let recognition = try? await DecodingQueue.run({ try recognizer.recognize(samples, cancellation: nil) })
         else { return nil }
         let understanding = UtteranceInterpreter(recognizer: recognizer, matcher: matcher()).interpret(recognition)

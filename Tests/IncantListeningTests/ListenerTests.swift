@@ -476,6 +476,28 @@ struct ListenerTests {
         #expect(amplified.kitchen.requests == ["order-pizza kind=pepperoni"])
     }
 
+    @Test("with the front-end bypass, speech in a quiet room is recognized as it came, in noise through the front ends")
+    func frontEndBypass() async throws {
+        // The gain doubles the audio: the loudest sample the recognizer hears tells which it heard.
+        for (noiseLevel, bypass, doubled) in [(-62.0, true, false), (-62, false, true), (-36, true, true)] {
+            let said = Self.script.audio(["order a pepperoni pizza"], noiseLevel: noiseLevel)
+            let loudest = said.map { abs(Int($0)) }.max() ?? 0
+            let recognizer = LoudnessRecordingRecognizer(inner: FakeRecognizer(script: Self.script))
+            let (_, kitchen, _) = try await Self.listen(to: ["order a pepperoni pizza"], noiseLevel: noiseLevel) {
+                $0.frontEnds = [Gain(factor: 2)]
+                $0.frontEndBypass = bypass ? FrontEndBypass() : nil
+                $0.recognizer = recognizer
+            }
+            // (Noise this loud makes the fake recognizer mishear the burst; only the audio it heard counts there.)
+            if noiseLevel < -60 { #expect(kitchen.requests == ["order-pizza kind=pepperoni"], "bypass \(bypass)") }
+            let peaks = recognizer.peaks.withLock { $0 }
+            try #require(!peaks.isEmpty)
+            #expect(
+                peaks.allSatisfy { doubled ? $0 > loudest : $0 <= loudest },
+                "noise \(noiseLevel) dBFS, bypass \(bypass): \(peaks), as it came \(loudest)")
+        }
+    }
+
     @Test("the detector slot: another utterance detector cuts the stream")
     func detectorSlot() async throws {
         let detector = CountingDetector(inner: Endpointer())
@@ -684,6 +706,25 @@ final class RecordingSpeaker: DialogSpeaker {
     private let log = Mutex<[String]>([])
     var said: [String] { log.withLock { $0 } }
     func say(_ text: String) async { log.withLock { $0.append(text) } }
+}
+
+/// A recognizer that notes the loudest sample of each utterance it is given.
+final class LoudnessRecordingRecognizer: SpeechRecognizer {
+    let inner: any SpeechRecognizer
+    let peaks = Mutex<[Int]>([])
+
+    init(inner: any SpeechRecognizer) { self.inner = inner }
+
+    func recognize(_ samples: [Int16], cancellation: RecognitionCancellation?) throws -> RecognitionResult {
+        peaks.withLock { $0.append(samples.map { abs(Int($0)) }.max() ?? 0) }
+        return try inner.recognize(samples, cancellation: cancellation)
+    }
+
+    func recognizeAnswer(_ samples: [Int16], to request: AnswerRequest) throws -> RecognitionResult {
+        try inner.recognizeAnswer(samples, to: request)
+    }
+
+    func reload(_ catalog: PhraseCatalog) throws { try inner.reload(catalog) }
 }
 
 /// Multiplies every sample (an automatic gain stage, fixed).

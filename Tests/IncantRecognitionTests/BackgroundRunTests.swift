@@ -1,4 +1,5 @@
 import Foundation
+import IncantCapture
 import Testing
 
 @testable import IncantRecognition

@@ -18,7 +18,10 @@ public final class UnprocessedAudioTap: AudioFrontEnd {
         var start = 0
     }
 
-    public init(capacity: Int = AudioFormat.sampleRate * 120) {
+    /// The samples kept by default: two minutes.
+    public static let standardCapacity = AudioFormat.sampleRate * 120
+
+    public init(capacity: Int = standardCapacity) {
         self.capacity = max(1, capacity)
     }
 
@@ -43,6 +46,17 @@ public final class UnprocessedAudioTap: AudioFrontEnd {
 
     public func reset() {
         state.withLock { $0 = Held() }
+    }
+
+    /// The samples at stream positions `range` that have been heard: all of them, or those up
+    /// to the latest heard when the range reaches past it; nil when its start is no longer
+    /// held or not heard yet.
+    public func heardSamples(in range: Range<Int>) -> [Int16]? {
+        state.withLock { held in
+            let end = min(range.upperBound, held.start + held.samples.count)
+            guard range.lowerBound >= held.start, range.lowerBound < end else { return nil }
+            return Array(held.samples[(range.lowerBound - held.start)..<(end - held.start)])
+        }
     }
 
     /// The samples at stream positions `range`, or nil when they are not all held (too old,

@@ -5,8 +5,9 @@ import IncantSpeech
 
 /// Adapts the acoustic model to the takes `incant phrases record` kept (`incant adapt`).
 ///
-/// Each take is read from the phrase store, passed through the front end (as `listen` hears
-/// speech, so the transform fits what it hears) and recognized. A take heard as its own
+/// Each take is read from the phrase store, passed through the front end (unless the
+/// ``frontEndBypass`` hears it as it came: as `listen` hears speech, so the transform fits what
+/// it hears) and recognized. A take heard as its own
 /// phrase, accepted or not (a take in noise may be rejected), gives the words said; the others
 /// are skipped. One MLLR transform is estimated from those words with SphinxTrain, written,
 /// and applied to the recognizer; then every take is recognized again, so the report says how
@@ -21,6 +22,9 @@ public struct TakeAdaptation: Sendable {
     public let store: PhraseStore
     /// What the takes pass through before recognition.
     public let frontEnd: any AudioFrontEnd
+    /// When a take is heard as it came instead of through ``frontEnd`` (as the listener's
+    /// ``IncantCapture/FrontEndBypass``); nil, the default, never.
+    public var frontEndBypass: FrontEndBypass? = nil
     /// The SphinxTrain programs; nil to locate them (``SphinxTrainTools/locate(paths:)`` with this process's ``IncantPaths``)
     /// once the takes are recognized.
     public var tools: SphinxTrainTools?
@@ -51,7 +55,9 @@ public struct TakeAdaptation: Sendable {
         for phrase in phrases {
             for take in phrase.takes {
                 do {
-                    let samples = frontEnd.wholeRecording(try WAVFile.readSamples(path: try store.takePath(take)))
+                    let recorded = try WAVFile.readSamples(path: try store.takePath(take))
+                    let processed = frontEnd.wholeRecording(recorded)
+                    let samples = frontEndBypass?.heard(processed: processed, unprocessed: recorded) ?? processed
                     let heard = try await Self.recognize(samples, with: interpreter)
                     decoded.append((phrase, samples))
                     if phrase.isRun(by: heard.accepted) { recognizedBefore += 1 }

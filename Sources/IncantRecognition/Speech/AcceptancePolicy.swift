@@ -1,4 +1,5 @@
 import Foundation
+import IncantCapture
 
 /// When recognized speech is believed, from its ``AcousticEvidence``.
 ///

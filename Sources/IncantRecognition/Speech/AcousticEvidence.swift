@@ -1,4 +1,5 @@
 import Foundation
+import IncantCapture
 
 /// How well the recognized words explain the audio, measured against a free phone loop
 /// decoded over the same samples: the loop can follow any sound, so a phrase that was really

@@ -1,3 +1,5 @@
+import IncantCapture
+
 /// Which 10 ms frames of an utterance are voiced: periodic at a speaking pitch (60–400 Hz), as
 /// vowels and voiced consonants are and as clatter, hiss and running water are not.
 ///

@@ -45,9 +45,10 @@ struct AdaptCommand: AsyncParsableCommand {
             plain.noAdaptation = true
             let recognizer = try plain.makeRecognizer(for: loaded)
             // The takes as `listen` hears speech: through the front end, so the transform fits it.
-            let adaptation = TakeAdaptation(
+            var adaptation = TakeAdaptation(
                 recognizer: recognizer, catalog: loaded, store: catalog.store, frontEnd: try speech.makeFrontEnd(),
                 tools: try SphinxTrainTools.locate(paths: Settings.paths))
+            adaptation.frontEndBypass = try speech.bypass()
             let report: TakeAdaptationReport
             do {
                 report = try await adaptation.adapt(phrases, writingTo: path)

@@ -137,6 +137,7 @@ struct ListenCommand: AsyncParsableCommand {
             learner: online, wakeWord: try wake.settings(speech: speech), maximumTurns: once ? 1 : nil)
         configuration.control = control
         configuration.unclearCommands = askUnclear
+        configuration.frontEndBypass = try speech.bypass()
         // `mqtt:` in the configuration file: decisions announced, queries taken.
         let mqtt = try MQTTEvents.configured(settings.value.mqtt, site: dispatching.site)
         configuration.announcer = mqtt?.announcer

@@ -53,6 +53,7 @@ struct RecognizeCommand: AsyncParsableCommand {
             // Made (and so checked) before any file is read; each file gets front ends of its
             // own (a denoiser's state would carry one recording into the next).
             var unused: [any AudioFrontEnd]? = try speech.frontEnds()
+            let bypass = try speech.bypass()
             var failed = false
             for file in files {
                 let samples: [Int16]
@@ -71,6 +72,7 @@ struct RecognizeCommand: AsyncParsableCommand {
                     maximumTurns: 1, runsShortcuts: false)
                 // A file cannot be asked "Did you say …?".
                 configuration.unclearCommands = .never
+                configuration.frontEndBypass = bypass
                 let listener = Listener(configuration)
                 let turn = Mutex<ListenerTurn?>(nil)
                 try await listener.run { event in

@@ -33,4 +33,16 @@ extension SpeechOptions {
         let frontEnd = try makeFrontEnd(warns: warns)
         return frontEnd is IdentityFrontEnd ? [] : [frontEnd]
     }
+
+    /// `--front-end-bypass`: when an utterance is heard as it came; nil always through the front end.
+    func bypass() throws -> FrontEndBypass? {
+        guard let frontEndBypass else { return FrontEndBypass() }
+        if frontEndBypass == "off" { return nil }
+        guard let spread = Double(frontEndBypass), spread.isFinite, spread >= 0 else {
+            throw CommandFailure(
+                message: "--front-end-bypass \(frontEndBypass): expected a number of dB (0 or more) or off",
+                status: ExitStatus.usage)
+        }
+        return FrontEndBypass(minimumSpread: spread)
+    }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import IncantCapture
 import IncantDenoise
 import IncantPhrases
 import IncantRecognition
@@ -56,6 +57,14 @@ struct SpeechOptions: ParsableArguments {
                 + "(neural denoisers, installed by scripts/setup.sh; default: \(FrontEndKind.standard.rawValue)).",
             valueName: "name"))
     var frontEnd: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "Hear an utterance as it came, not through the front end, when its loudest audio stands at least this "
+                + "many dB above its background (a quiet room; default: \(Int(FrontEndBypass.standardMinimumSpread))), "
+                + "or off: always through the front end.",
+            valueName: "dB|off"))
+    var frontEndBypass: String?
 
     /// - Parameter parallelPhoneLoop: decode the phone loop beside the grammar (unless `--one-core`).
     func recognizerOptions(parallelPhoneLoop: Bool = false) throws -> RecognizerOptions {

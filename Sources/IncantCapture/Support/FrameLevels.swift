@@ -1,11 +1,12 @@
 import Foundation
 
-/// The loudness of each 10 ms analysis frame of an utterance, aligned with pocketsphinx's
-/// frames (a 25 ms window every 10 ms), and the utterance's background level.
+/// The loudness of each 10 ms analysis frame of an utterance (a 25 ms window every 10 ms, as
+/// the recognizer frames audio), its background level and the level of its loudest audio.
 ///
-/// Used to tell speech from background noise when measuring how much of the speech the
-/// recognized words cover: in a noisy kitchen a phone loop follows the clatter between words
-/// as readily as speech, and counting those frames as unexplained speech rejects real commands.
+/// Used to tell speech from background noise: when measuring how much of the speech the
+/// recognized words cover (in a noisy kitchen a phone loop follows the clatter between words as
+/// readily as speech), and when choosing whether an utterance is heard through the front ends
+/// (``FrontEndBypass``).
 public struct FrameLevels: Sendable, Hashable {
     /// Level of each frame in dB (relative to one sample unit; only differences matter).
     public let levels: [Double]
@@ -13,11 +14,13 @@ public struct FrameLevels: Sendable, Hashable {
     public let floor: Double
     /// The level of the utterance's loudest audio: the 98th percentile of the frame levels.
     public let peak: Double
+    /// How far (dB) the loudest audio stands above the background: `peak - floor`.
+    public var spread: Double { peak - floor }
 
     /// Samples between frame starts (10 ms at 16 kHz).
-    static let hop = 160
+    public static let hop = 160
     /// Samples in a frame's window (25 ms at 16 kHz).
-    static let window = 400
+    public static let window = 400
 
     /// Measures `samples` (16 kHz mono).
     public init(samples: [Int16]) {

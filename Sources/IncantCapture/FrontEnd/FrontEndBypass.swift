@@ -1,0 +1,33 @@
+/// When an utterance is heard as it came rather than through the front ends: when the room
+/// around it is quiet.
+///
+/// A denoiser takes noise away, and where there is little noise to take it takes some of the
+/// speech with it: reverberant speech, a narrow or unusual microphone. An utterance whose
+/// loudest audio stands at least ``minimumSpread`` dB above its background, measured on the
+/// audio as it came (``FrameLevels/spread``), is therefore recognized as it came; in a noisier
+/// room, through the front ends. The measurements behind the default are in BENCHMARKS.md
+/// ("The denoiser only where there is noise").
+public struct FrontEndBypass: Sendable, Hashable {
+    /// The least spread (dB) between an utterance's loudest audio and its background at which
+    /// it is heard as it came.
+    public var minimumSpread: Double
+
+    /// The shipped ``minimumSpread``.
+    public static let standardMinimumSpread = 30.0
+
+    public init(minimumSpread: Double = standardMinimumSpread) {
+        self.minimumSpread = minimumSpread
+    }
+
+    /// Whether `unprocessed` (an utterance as it came) is heard as it came.
+    public func hearsAsItCame(_ unprocessed: [Int16]) -> Bool {
+        !unprocessed.isEmpty && FrameLevels(samples: unprocessed).spread >= minimumSpread
+    }
+
+    /// What is recognized of an utterance: `unprocessed` (the same stretch as it came) when
+    /// ``hearsAsItCame(_:)``, else `processed` (the stretch through the front ends).
+    public func heard(processed: [Int16], unprocessed: [Int16]?) -> [Int16] {
+        guard let unprocessed, hearsAsItCame(unprocessed) else { return processed }
+        return unprocessed
+    }
+}
