@@ -12,7 +12,10 @@ struct FrontEndOptionTests {
         let audio = try await Speech.recording(["order three four cheese pizzas"], in: cli.home)
         let log = cli.home.appendingPathComponent("orders.log").path
         let result = try await cli.run(
-            ["listen", "--file", audio, "--once", "--json", "--front-end", frontEnd, "--shortcuts", CLIRunner.demo],
+            [
+                "listen", "--file", audio, "--once", "--json", "--front-end", frontEnd, "--front-end-bypass", "off",
+                "--shortcuts", CLIRunner.demo,
+            ],
             extraEnvironment: ["PIZZERIA_LOG": log])
         #expect(result.status == 0, "\(result.stderr)")
         let json = try result.json()
@@ -25,7 +28,10 @@ struct FrontEndOptionTests {
         defer { cli.cleanUp() }
         let audio = try await Speech.recording(["order three four cheese pizzas"], in: cli.home)
         let result = try await cli.run(
-            ["recognize", audio, audio, "--json", "--front-end", "deepfilternet", "--shortcuts", CLIRunner.demo])
+            [
+                "recognize", audio, audio, "--json", "--front-end", "deepfilternet", "--front-end-bypass", "off",
+                "--shortcuts", CLIRunner.demo,
+            ])
         #expect(result.status == 0, "\(result.stderr)")
         let lines = try result.stdout.split(separator: "\n").map {
             try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
@@ -36,6 +42,39 @@ struct FrontEndOptionTests {
         for key in ["transcript", "confidence", "acousticConfidence", "scoreMargin"] {
             #expect("\(lines.first?[key] ?? "")" == "\(lines.last?[key] ?? "")", "\(key)")
         }
+    }
+
+    /// The default front end only where there is noise: a recording from a quiet room is heard
+    /// as it came (it is still cut from the denoised stream, so it fits the phrase as it does
+    /// with no front end, not as through the denoiser), the same recording over steady noise
+    /// exactly as through the denoiser always.
+    @Test func recognizeHearsAQuietRoomAsItCameAndANoisyOneThroughTheDenoiser() async throws {
+        let cli = try CLIRunner()
+        defer { cli.cleanUp() }
+        let audio = try await Speech.recording(["order three four cheese pizzas"], in: cli.home)
+        let noise = cli.home.appendingPathComponent("noise.wav").path
+        let noisy = cli.home.appendingPathComponent("noisy.wav").path
+        try TestProcess.run("sox", [audio, noise, "synth", "brownnoise", "vol", "0.3"])
+        try TestProcess.run("sox", ["-m", audio, noise, noisy])
+        /// The transcript and how far the phrase fits below the phone loop.
+        func decided(_ file: String, _ options: [String]) async throws -> (String, Double) {
+            let result = try await cli.run(["recognize", file, "--json", "--shortcuts", CLIRunner.demo] + options)
+            #expect(result.status == 0, "\(result.stderr)")
+            let json = try result.json()
+            return (json["transcript"] as? String ?? "", try #require(json["scoreMargin"] as? Double))
+        }
+        let quiet = try await decided(audio, [])
+        let plain = try await decided(audio, ["--front-end", "identity"])
+        let denoised = try await decided(audio, ["--front-end-bypass", "off"])
+        #expect(quiet.0 == "order three four cheese pizzas")
+        #expect(abs(quiet.1 - plain.1) < abs(quiet.1 - denoised.1), "\(quiet) \(plain) \(denoised)")
+        let loud = try await decided(noisy, [])
+        let loudDenoised = try await decided(noisy, ["--front-end-bypass", "off"])
+        #expect(loud == loudDenoised)
+        #expect(loud != (try await decided(noisy, ["--front-end", "identity"])))
+        let wrong = try await cli.run(["recognize", audio, "--front-end-bypass", "loud", "--shortcuts", CLIRunner.demo])
+        #expect(wrong.status == 64)
+        #expect(wrong.stderr.contains("--front-end-bypass loud"), "\(wrong.stderr)")
     }
 
     /// A microphone with its gain turned down (the recording 40 dB quieter): the default

@@ -13,7 +13,7 @@ public struct FrontEndBypass: Sendable, Hashable {
     public var minimumSpread: Double
 
     /// The shipped ``minimumSpread``.
-    public static let standardMinimumSpread = 30.0
+    public static let standardMinimumSpread = 40.0
 
     public init(minimumSpread: Double = standardMinimumSpread) {
         self.minimumSpread = minimumSpread
