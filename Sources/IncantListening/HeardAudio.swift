@@ -8,17 +8,29 @@ struct HeardAudio: Sendable {
     /// The audio before the front ends, by stream position; nil hears every utterance as cut.
     let unprocessed: UnprocessedAudioTap?
 
-    /// `utterance` with the samples the recognizer hears. An utterance decoded ahead of its
-    /// close ends in silence not heard yet (``Endpointer/settledUtterance``): the choice is
-    /// made on what has been heard, and that silence is kept as cut. As cut when the stretch
-    /// as it came is no longer held.
+    /// `utterance` with the samples the recognizer hears. As cut when the stretch as it came is
+    /// no longer held.
+    ///
+    /// An utterance decoded ahead of its close ends in silence not heard yet, the silence since
+    /// its last speech repeated (``Endpointer/settledUtterance``): the choice is made on what
+    /// has been heard, and that silence is made the same way from the audio as it came.
     func of(_ utterance: Utterance) -> Utterance {
         guard let bypass, let unprocessed,
             let heard = unprocessed.heardSamples(in: utterance.startSample..<utterance.endSample),
             bypass.hearsAsItCame(heard)
         else { return utterance }
         var chosen = utterance
-        chosen.samples = heard + utterance.samples.dropFirst(heard.count)
+        chosen.samples = heard
+        let missing = utterance.samples.count - heard.count
+        if missing > 0 {
+            let silence = heard[min(heard.count, max(0, utterance.speechEndSample - utterance.startSample))...]
+            if silence.isEmpty {
+                chosen.samples += utterance.samples.suffix(missing)
+            } else {
+                chosen.samples.reserveCapacity(utterance.samples.count)
+                for index in 0..<missing { chosen.samples.append(silence[silence.startIndex + index % silence.count]) }
+            }
+        }
         return chosen
     }
 }
