@@ -198,6 +198,8 @@ public final class Listener: Sendable {
                     }
                 }
                 conversation.heard(utterance)
+                // What the recognizer hears of it, and what the learner learns from.
+                let spoken = heard.of(utterance)
                 let closed = ContinuousClock.now
                 let closedAt = Date()
                 let recognition: RecognitionResult
@@ -205,8 +207,7 @@ public final class Listener: Sendable {
                     if let known = interruption?.recognition, !reloaded {
                         recognition = known
                     } else {
-                        recognition = try await Self.recognize(
-                            heard.of(utterance), with: recognizer, speculation: speculation)
+                        recognition = try await Self.recognize(spoken, with: recognizer, speculation: speculation)
                     }
                 } catch {
                     if Task.isCancelled { break }
@@ -247,10 +248,10 @@ public final class Listener: Sendable {
                 if let maximum = config.maximumTurns, turns >= maximum { break }
                 // After the shortcut and its dialog: learning must not delay them.
                 if understanding.decision.accepted != nil {
-                    learning.learn(from: utterance.samples, transcript: recognition.transcript)
+                    learning.learn(from: spoken.samples, transcript: recognition.transcript)
                 } else if let settled = resolution?.candidate {
                     // What the person said it was.
-                    learning.learn(from: utterance.samples, transcript: settled.transcript)
+                    learning.learn(from: spoken.samples, transcript: settled.transcript)
                 }
                 // Utterances said while the shortcut ran are kept, but not the spoken dialog's echo.
                 start = conversation.answerStart
