@@ -101,7 +101,10 @@ struct LeverSweep {
             case "--workers": workers = max(1, Int(try next()) ?? 2)
             case "--front-end-bypass":
                 let value = try next()
-                frontEndBypass = value == "off" ? nil : FrontEndBypass(minimumSpread: Double(value) ?? 0)
+                guard value == "off" || Double(value) != nil else {
+                    throw BenchmarkError("--front-end-bypass \(value): expected a number of dB or off")
+                }
+                frontEndBypass = Double(value).map { FrontEndBypass(minimumSpread: $0) }
             case "--front-end":
                 do { frontEndKind = try FrontEndKind(name: try next()) } catch { throw BenchmarkError("\(error)") }
             case "--word-posterior": options.decoder.wordPosteriorScale = Double(try next())
@@ -331,9 +334,9 @@ struct LeverSweep {
                         ? try JSGFBaselineSystem(catalog: catalog, dictionaryFiles: options.dictionaryFiles) : nil
                     for index in Swift.stride(from: worker, to: clips.count, by: workers) {
                         let clip = clips[index]
-                        let processed =
-                            frontEndKind == .identity ? clip.samples : frontEnd.wholeRecording(clip.samples)
-                        let heard = frontEndBypass?.heard(processed: processed, unprocessed: clip.samples) ?? processed
+                        // A clip the bypass hears as it came is not denoised at all.
+                        let asItCame = frontEndKind == .identity || frontEndBypass?.hearsAsItCame(clip.samples) == true
+                        let heard = asItCame ? clip.samples : frontEnd.wholeRecording(clip.samples)
                         let understanding = try system.understand(heard)
                         if let online, understanding.accepted != nil,
                             try online.record(

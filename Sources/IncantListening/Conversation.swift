@@ -36,7 +36,7 @@ final class Conversation: Sendable {
     init(
         live: LiveUtterances, recognizer: any SpeechRecognizer, speculation: SpeculativeDecoding<RecognitionResult>?,
         speaker: (any DialogSpeaker)?, typed: HandOffQueue<String>?, isLive: Bool, timeout: Duration, attempts: Int,
-        newCommands: NewCommandCheck? = nil, heard: HeardAudio = HeardAudio(bypass: nil, unprocessed: nil),
+        newCommands: NewCommandCheck? = nil, heard: HeardAudio = .asCut,
         emit: @escaping @Sendable (ListenerEvent) async -> Void
     ) {
         self.live = live

@@ -8,6 +8,9 @@ struct HeardAudio: Sendable {
     /// The audio before the front ends, by stream position; nil hears every utterance as cut.
     let unprocessed: UnprocessedAudioTap?
 
+    /// Every utterance heard as cut.
+    static let asCut = HeardAudio(bypass: nil, unprocessed: nil)
+
     /// `utterance` with the samples the recognizer hears. As cut when the stretch as it came is
     /// no longer held.
     ///

@@ -38,7 +38,7 @@ struct NewCommandCheck: Sendable {
     /// The matcher of the shortcuts in use (they may be reloaded while listening).
     let matcher: @Sendable () -> PhraseMatcher
     /// What the recognizer hears of each utterance.
-    var heard = HeardAudio(bypass: nil, unprocessed: nil)
+    var heard = HeardAudio.asCut
 
     /// Before `utterance` is heard as an answer: the wake word in it, if it holds it. The
     /// utterance is then a new command unless the speech after the wake word is an answer.
