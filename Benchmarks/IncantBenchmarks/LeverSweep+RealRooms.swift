@@ -1,3 +1,4 @@
+import IncantCapture
 import IncantPhrases
 import IncantRoomMixing
 
@@ -30,7 +31,9 @@ extension LeverSweep {
     /// - `wakeHigh` / `wakeHighNegatives` and `wakeLow` / `wakeLowNegatives`: the same
     ///   recordings with every frequency raised by 400 cents or lowered by 300
     ///   (``RealRoomClips/Channel/higherVoice``, ``RealRoomClips/Channel/lowerVoice``): voices
-    ///   higher or deeper than the speakers'.
+    ///   higher or deeper than the speakers';
+    /// - `wake6dB` / `wakeNegatives6dB` (for each of the SNRs): the wake-word recordings in the
+    ///   kitchen noise, mixed as the coffee orders are.
     func appendRealRoomConditions(
         to conditions: inout [(String, [SpeechClip], PhraseCatalog)], coffee: [SpeechClip],
         coffeeCatalog: PhraseCatalog, homeCatalog: PhraseCatalog, paths: BenchmarkPaths
@@ -39,8 +42,11 @@ extension LeverSweep {
         let channels: [(String, RealRoomClips.Channel)] = [
             ("wakeReverb", .reverb), ("wakePhone", .phone), ("wakeHigh", .higherVoice), ("wakeLow", .lowerVoice),
         ]
+        let noisyNames = snrs.map { ("wake\(Int($0))dB", "wakeNegatives\(Int($0))dB", $0) }
         let wakeNames = ["wake"] + channels.map(\.0)
-        if wakeNames.contains(where: { wants($0) || wants($0 + "Negatives") }) {
+        if wakeNames.contains(where: { wants($0) || wants($0 + "Negatives") })
+            || noisyNames.contains(where: { wants($0.0) || wants($0.1) })
+        {
             let all = try room.wakeWords()
             let clips = all.enumerated().filter { $0.offset % stride == offset % stride }.map(\.element)
             let with = try room.catalog(withWakePhrases: true)
@@ -51,6 +57,14 @@ extension LeverSweep {
                 try appendChannel(name, to: &conditions, own: with, other: without) {
                     try channel.apply(clips, cacheName: "wakeword")
                 }
+            }
+            let noise = NoiseMixer(noise: try WAVFile.readSamples(path: paths.kitchenNoise))
+            for (name, negatives, snr) in noisyNames where wants(name) || wants(negatives) {
+                let mixed = clips.enumerated().map { index, clip in
+                    noise.mix(clip, snr: snr, seed: 0x3A4E_0000 &+ UInt64(index))
+                }
+                if wants(name) { conditions.append((name, mixed, with)) }
+                if wants(negatives) { conditions.append((negatives, mixed.map(\.asNegative), without)) }
             }
         }
         // Each kind of talker and its babbles are made once, the first time a condition needs them.

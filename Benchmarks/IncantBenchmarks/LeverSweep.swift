@@ -24,6 +24,7 @@ import Synchronization
 ///                         [--word-loop-always] [--unlabelled-slots] [--background-run GAP,ABOVE|off]
 ///                         [--background-run-voicing X|off] [--word-loop-weight WEIGHT,CENTER|off]
 ///                         [--front-end identity|deepfilternet|rnnoise] [--front-end-bypass dB|off]
+///                         [--adaptation FILE]
 ///
 /// Prints understood / wrong / false-accept rates, the clips a listener would ask "Did you say
 /// …?" about (rejected but confirmable: the answer yes would run the right shortcut, or not), and
@@ -138,6 +139,8 @@ struct LeverSweep {
             case "--unlabelled-slots": reportsUnlabelled = true
             // An MLLR transform for narrow channels, or `off`.
             case "--narrow-adaptation": narrowAdaptation = try next()
+            // One MLLR transform for every clip (as a user's own: no channel switches it).
+            case "--adaptation": options.decoder.adaptation = try next()
             // An MLLR transform for narrow channels that keep 4–5 kHz.
             case "--band-adaptation": bandAdaptation = try next()
             case "--narrow-band-margin":

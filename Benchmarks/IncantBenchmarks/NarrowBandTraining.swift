@@ -1,23 +1,33 @@
 import Foundation
+import IncantCapture
+import IncantDenoise
 import IncantPhrases
 import IncantRecognition
+import IncantRoomMixing
 
 /// `incant-bench narrow-band-transform`: estimates the MLLR transform that Incant switches on
 /// for narrow channels (``RecognizerOptions/narrowBandAdaptation``), from recordings passed
 /// through a narrow channel.
 ///
 ///     incant-bench narrow-band-transform --out FILE [--sources coffee,wake,synthetic]
-///                                        [--channel phone|band] [--stride N --offset K] [--takes N]
+///                                        [--channel phone|band|none] [--stride N --offset K] [--takes N]
+///                                        [--noise FILE,... --noise-snr DB,...] [--front-end NAME]
 ///
 /// Every source's clips that the recognizer as shipped understands when clean are the takes,
 /// with the words it heard; each take passes through the channel (`phone`: sampled at 8 kHz
-/// and back; `band`: 200–5000 Hz) before the features are computed. With `--stride N --offset
+/// and back; `band`: 200–5000 Hz; `none`: as recorded), then with `--noise` is mixed with the
+/// next noise file at the next SNR (loudest frames), then with `--front-end` passes through
+/// that front end (a transform for what the recognizer hears through a denoiser), before the
+/// features are computed. With `--stride N --offset
 /// K`, the clips at `K` of every `N` are left out (the ones `levers --stride N --offset K`
 /// scores), so that a transform is never measured on its own takes; measuring it on a source
 /// it was not made from (leave one source out) is the check that counts.
 struct NarrowBandTraining {
     var sources = ["coffee", "wake", "synthetic"]
-    var channel = RealRoomClips.Channel.phone
+    var channel: RealRoomClips.Channel? = .phone
+    var noises: [NoiseMixer] = []
+    var noiseSNRs: [Double] = [6, 9, 12]
+    var frontEndKind = FrontEndKind.identity
     var outputPath: String?
     var stride = 1
     var offset = 0
@@ -34,7 +44,20 @@ struct NarrowBandTraining {
                     throw BenchmarkError("--sources expects coffee, wake or synthetic, not \(unknown)")
                 }
             case "--channel":
-                channel = try RealRoomClips.Channel(try next(), option: "--channel")
+                let name = try next()
+                channel = name == "none" ? nil : try RealRoomClips.Channel(name, option: "--channel", others: ["none"])
+            case "--noise":
+                noises = try next().split(separator: ",").map { path in
+                    do { return NoiseMixer(noise: try WAVFile.readSamples(path: String(path))) } catch {
+                        throw BenchmarkError("--noise \(path): \(error)")
+                    }
+                }
+            case "--noise-snr":
+                let value = try next()
+                noiseSNRs = value.split(separator: ",").compactMap { Double($0) }
+                if noiseSNRs.isEmpty { throw BenchmarkError("--noise-snr \(value): expected dB values such as 6,9,12") }
+            case "--front-end":
+                do { frontEndKind = try FrontEndKind(name: try next()) } catch { throw BenchmarkError("\(error)") }
             case "--stride": stride = max(1, Int(try next()) ?? 1)
             case "--offset": offset = max(0, Int(try next()) ?? 0)
             case "--takes": takesPerSource = max(1, Int(try next()) ?? 400)
@@ -73,6 +96,7 @@ struct NarrowBandTraining {
         var recognizer: GrammarRecognizer?
         // Each source's words as its own recognizer pronounces them.
         var dictionary: [String: [String]] = [:]
+        let frontEnd = try FrontEndBenchmark.frontEnd(frontEndKind)
         for source in sources {
             let (clips, catalog) = try clips(of: source, paths: paths)
             let system = try IncantSystem(catalog: catalog, options: options)
@@ -81,10 +105,17 @@ struct NarrowBandTraining {
             for clip in clips where used < takesPerSource {
                 let understanding = try system.understand(clip.samples)
                 guard clip.expected?.isMet(by: understanding.accepted) == true else { continue }
-                let narrowed = try channel.apply([clip], cacheName: source)[0]
+                var samples = try channel?.apply([clip], cacheName: source)[0].samples ?? clip.samples
+                if !noises.isEmpty {
+                    let index = takes.count
+                    samples = noises[index % noises.count].mix(
+                        samples, snr: noiseSNRs[index / noises.count % noiseSNRs.count],
+                        seed: 0xDE_0000 &+ UInt64(index))
+                }
+                if frontEndKind != .identity { samples = frontEnd.wholeRecording(samples) }
                 takes.append(
                     AdaptationTake(
-                        label: "\(source): \(clip.name)", samples: narrowed.samples,
+                        label: "\(source): \(clip.name)", samples: samples,
                         words: understanding.transcript.split(separator: " ").map(String.init)))
                 used += 1
             }
@@ -100,7 +131,8 @@ struct NarrowBandTraining {
         }
         try estimate.transform.write(to: outputPath)
         print(
-            "narrow-band transform (\(channel)) from \(estimate.used.count) takes of \(sources.joined(separator: ", "))"
+            "transform (\(channel.map { "\($0)" } ?? "as recorded")\(noises.isEmpty ? "" : ", noise")"
+                + "\(frontEndKind == .identity ? "" : ", through \(frontEndKind)")) from \(estimate.used.count) takes of \(sources.joined(separator: ", "))"
                 + " (\(estimate.skipped.count) skipped): \(outputPath)")
     }
 }
