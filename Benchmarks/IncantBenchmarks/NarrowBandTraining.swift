@@ -54,8 +54,11 @@ struct NarrowBandTraining {
                 }
             case "--noise-snr":
                 let value = try next()
-                noiseSNRs = value.split(separator: ",").compactMap { Double($0) }
-                if noiseSNRs.isEmpty { throw BenchmarkError("--noise-snr \(value): expected dB values such as 6,9,12") }
+                let parsed = value.split(separator: ",").map { Double($0) }
+                guard !parsed.isEmpty, parsed.allSatisfy({ $0?.isFinite == true }) else {
+                    throw BenchmarkError("--noise-snr \(value): expected dB values such as 6,9,12")
+                }
+                noiseSNRs = parsed.compactMap { $0 }
             case "--front-end":
                 do { frontEndKind = try FrontEndKind(name: try next()) } catch { throw BenchmarkError("\(error)") }
             case "--stride": stride = max(1, Int(try next()) ?? 1)
