@@ -1,4 +1,3 @@
-import IncantCapture
 import IncantPhrases
 import IncantRoomMixing
 
@@ -33,10 +32,10 @@ extension LeverSweep {
     ///   (``RealRoomClips/Channel/higherVoice``, ``RealRoomClips/Channel/lowerVoice``): voices
     ///   higher or deeper than the speakers';
     /// - `wake6dB` / `wakeNegatives6dB` (for each of the SNRs): the wake-word recordings in the
-    ///   kitchen noise, mixed as the coffee orders are.
+    ///   kitchen noise (`noise`), mixed as the coffee orders are.
     func appendRealRoomConditions(
         to conditions: inout [(String, [SpeechClip], PhraseCatalog)], coffee: [SpeechClip],
-        coffeeCatalog: PhraseCatalog, homeCatalog: PhraseCatalog, paths: BenchmarkPaths
+        coffeeCatalog: PhraseCatalog, homeCatalog: PhraseCatalog, noise: NoiseMixer, paths: BenchmarkPaths
     ) throws {
         let room = RealRoomClips(paths: paths)
         let channels: [(String, RealRoomClips.Channel)] = [
@@ -58,7 +57,6 @@ extension LeverSweep {
                     try channel.apply(clips, cacheName: "wakeword")
                 }
             }
-            let noise = NoiseMixer(noise: try WAVFile.readSamples(path: paths.kitchenNoise))
             for (name, negatives, snr) in noisyNames where wants(name) || wants(negatives) {
                 let mixed = clips.enumerated().map { index, clip in
                     noise.mix(clip, snr: snr, seed: 0x3A4E_0000 &+ UInt64(index))

@@ -292,7 +292,7 @@ struct LeverSweep {
         }
         try appendRealRoomConditions(
             to: &conditions, coffee: clips.map(\.element), coffeeCatalog: coffeeCatalog,
-            homeCatalog: homeCatalog, paths: paths)
+            homeCatalog: homeCatalog, noise: noise, paths: paths)
         let bursts = noise.bursts(count: 40, seed: 0xB0_0575).map {
             SpeechClip(name: "burst", samples: $0, expected: nil)
         }
@@ -337,9 +337,9 @@ struct LeverSweep {
                         ? try JSGFBaselineSystem(catalog: catalog, dictionaryFiles: options.dictionaryFiles) : nil
                     for index in Swift.stride(from: worker, to: clips.count, by: workers) {
                         let clip = clips[index]
-                        // A clip the bypass hears as it came is not denoised at all.
-                        let asItCame = frontEndKind == .identity || frontEndBypass?.hearsAsItCame(clip.samples) == true
-                        let heard = asItCame ? clip.samples : frontEnd.wholeRecording(clip.samples)
+                        let heard =
+                            frontEndKind == .identity
+                            ? clip.samples : frontEnd.wholeRecording(clip.samples, bypass: frontEndBypass)
                         let understanding = try system.understand(heard)
                         if let online, understanding.accepted != nil,
                             try online.record(

@@ -5,4 +5,11 @@ extension AudioFrontEnd {
         reset()
         return process(samples) + flush()
     }
+
+    /// A whole recording as it is recognized: as it came when `bypass` hears it so (a quiet
+    /// room; the front end is not run at all), else through the front end as one stream.
+    public func wholeRecording(_ samples: [Int16], bypass: FrontEndBypass?) -> [Int16] {
+        guard let bypass else { return wholeRecording(samples) }
+        return bypass.heard(processed: wholeRecording(samples), unprocessed: samples)
+    }
 }

@@ -25,9 +25,10 @@ public struct FrontEndBypass: Sendable, Hashable {
     }
 
     /// What is recognized of an utterance: `unprocessed` (the same stretch as it came) when
-    /// ``hearsAsItCame(_:)``, else `processed` (the stretch through the front ends).
-    public func heard(processed: [Int16], unprocessed: [Int16]?) -> [Int16] {
-        guard let unprocessed, hearsAsItCame(unprocessed) else { return processed }
+    /// ``hearsAsItCame(_:)``, else `processed` (the stretch through the front ends), which is
+    /// only then computed.
+    public func heard(processed: @autoclosure () -> [Int16], unprocessed: [Int16]?) -> [Int16] {
+        guard let unprocessed, hearsAsItCame(unprocessed) else { return processed() }
         return unprocessed
     }
 }

@@ -56,8 +56,7 @@ public struct TakeAdaptation: Sendable {
             for take in phrase.takes {
                 do {
                     let recorded = try WAVFile.readSamples(path: try store.takePath(take))
-                    let samples =
-                        frontEndBypass?.hearsAsItCame(recorded) == true ? recorded : frontEnd.wholeRecording(recorded)
+                    let samples = frontEnd.wholeRecording(recorded, bypass: frontEndBypass)
                     let heard = try await Self.recognize(samples, with: interpreter)
                     decoded.append((phrase, samples))
                     if phrase.isRun(by: heard.accepted) { recognizedBefore += 1 }
