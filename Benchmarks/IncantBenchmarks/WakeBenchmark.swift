@@ -218,7 +218,7 @@ struct WakeBenchmark {
 
         var results: [PhraseResult] = []
         var dumpLines = [
-            "phrase\tkind\tconfidence\tmargin\tagreement\tspotting\tspottingFrames\tframes\tphones\tstart\tprocessed\tunprocessed\tisolation"
+            "phrase\tkind\tconfidence\tmargin\tagreement\tspotting\tspottingFrames\tframes\tphones\tstart\tprocessed\tunprocessed\tisolation\twordMargins"
         ]
         for phrase in phrases {
             let key = phrase.lowercased()
@@ -376,6 +376,7 @@ struct WakeBenchmark {
             "\(candidate.phoneCount)", String(format: "%.2f", Double(candidate.startSample) / 16_000),
             candidate.viewConfidences.first.map { "\($0)" } ?? "", candidate.viewConfidences.last.map { "\($0)" } ?? "",
             String(format: "%.2f", candidate.isolation),
+            candidate.wordMargins.map { String(format: "%.2f", $0) }.joined(separator: ","),
         ].joined(separator: "\t")
     }
 

@@ -38,6 +38,31 @@ struct WakeCommandTests {
         }
     }
 
+    @Test("spot --evidence adds what decided each detection, one margin per word of the phrase")
+    func spotEvidence() async throws {
+        let cli = try CLIRunner()
+        defer { cli.cleanUp() }
+        let audio = try await Speech.recording(["hello there", "hey computer", "what a nice day"], in: cli.home)
+        let result = try await cli.run(["spot", "--wake", "hey computer", "--json", "--evidence", audio])
+        #expect(result.status == 0, "\(result.stderr)")
+        let object = try #require(
+            try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any], "\(result.stdout)")
+        let detections = try #require(object["detections"] as? [[String: Any]])
+        #expect(detections.count == 1, "\(result.stdout)")
+        let detection = try #require(detections.first)
+        let evidence = try #require(detection["evidence"] as? [String: Any], "\(detection)")
+        #expect(Set(evidence.keys) == ["margin", "wordMargins", "phoneAgreement", "isolation", "spottingScore"])
+        let words = try #require(evidence["wordMargins"] as? [Double])
+        #expect(words.count == 2)
+        let agreement = try #require(evidence["phoneAgreement"] as? Double)
+        #expect(agreement > 0 && agreement <= 1)
+        // Said alone between pauses: the phrase stands well above its surroundings.
+        #expect(try #require(evidence["isolation"] as? Double) > 10)
+        // Per frame, not per word: a word's total over its frames would be hundreds of log units.
+        #expect(words.allSatisfy { $0 > -100 && $0 < 20 }, "\(evidence)")
+        #expect(try #require(evidence["margin"] as? Double) > -100)
+    }
+
     @Test("listen --wake runs the command after the wake word and ignores one said without it")
     func listenWithWakeWord() async throws {
         let cli = try CLIRunner()

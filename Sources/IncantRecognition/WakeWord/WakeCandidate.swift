@@ -29,6 +29,10 @@ public struct WakeCandidate: Sendable, Equatable {
     /// just after them (``PocketSphinxWakeWordDetector/isolation(of:in:)``), in
     /// [0, ``PocketSphinxWakeWordDetector/isolationCeiling``]; 0 when levels were not measured.
     public var isolation: Double = 0
+    /// Each word's acoustic score against the free phone loop over that word's own frames,
+    /// per frame, in the phrase's order (log units, larger is better); ``margin`` is the
+    /// phrase's whole. Empty when the check did not align the words.
+    public var wordMargins: [Double] = []
 
     public init(
         startSample: Int, endSample: Int, spottingScore: Double, margin: Double, phoneAgreement: Double,

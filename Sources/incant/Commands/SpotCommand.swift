@@ -15,7 +15,8 @@ struct SpotCommand: AsyncParsableCommand {
             around the places the audio as it is proposes), and prints where the wake phrase was \
             heard, one line per file, or with --json one object per file: {"file", "detections": \
             [{"start", "end", "confidence"}], "audioSeconds", "decodeSeconds"} (times in \
-            seconds). A file that cannot be read is reported and the others are still searched; \
+            seconds); with --evidence each detection also holds what decided it: {"margin", \
+            "wordMargins", "phoneAgreement", "isolation", "spottingScore"}. A file that cannot be read is reported and the others are still searched; \
             the exit status is then 66.
             """)
 
@@ -32,6 +33,9 @@ struct SpotCommand: AsyncParsableCommand {
     @Flag(help: "Print one JSON object per file.")
     var json = false
 
+    @Flag(help: "With --json, add to each detection the measurements its confidence was computed from.")
+    var evidence = false
+
     @OptionGroup var speech: SpeechOptions
 
     @Argument(help: ArgumentHelp("WAV files (16 kHz mono is read as is; others are converted).", valueName: "file"))
@@ -47,7 +51,8 @@ struct SpotCommand: AsyncParsableCommand {
                     // before it; within the file it runs on demand, on stretches of one stream,
                     // and restarts warm for each.
                     let frontEnd = try speech.makeFrontEnd(warns: index == 0, restart: .warm)
-                    let report = try Self.search(file, with: detector, through: frontEnd)
+                    let report = try Self.search(
+                        file, with: detector, through: frontEnd, evidence: evidence)
                     let line = json ? try JSON.line(report) : report.summary
                     try FileHandle.standardOutput.write(contentsOf: Data((line + "\n").utf8))
                 } catch let failure as CommandFailure {
@@ -64,7 +69,8 @@ struct SpotCommand: AsyncParsableCommand {
     /// One file's detections, read in pieces so that a long recording is never held whole, each
     /// piece through `frontEnd` (one stream per file; its output lines up with the input).
     static func search(
-        _ path: String, with detector: PocketSphinxWakeWordDetector, through frontEnd: any AudioFrontEnd
+        _ path: String, with detector: PocketSphinxWakeWordDetector, through frontEnd: any AudioFrontEnd,
+        evidence: Bool = false
     ) throws -> SpotReport {
         let file = try WAVFile(path: path)
         // Through a front end that changes the audio, both views are searched, as `listen`
@@ -87,7 +93,7 @@ struct SpotCommand: AsyncParsableCommand {
             detections: found.filter { $0.confidence >= detector.options.threshold }.map {
                 SpotReport.Detection(
                     start: JSON.rounded(Double($0.startSample) / rate), end: JSON.rounded(Double($0.endSample) / rate),
-                    confidence: JSON.rounded($0.confidence))
+                    confidence: JSON.rounded($0.confidence), evidence: evidence ? SpotReport.Evidence($0) : nil)
             },
             audioSeconds: JSON.rounded(Double(file.sampleCount) / rate), decodeSeconds: JSON.rounded(decoding))
     }
@@ -99,6 +105,25 @@ struct SpotReport: Encodable {
         var start: Double
         var end: Double
         var confidence: Double
+        /// With `--evidence`: what the confidence was computed from.
+        var evidence: Evidence?
+    }
+
+    /// A detection's measurements (``WakeCandidate``), rounded for printing.
+    struct Evidence: Encodable {
+        var margin: Double
+        var wordMargins: [Double]
+        var phoneAgreement: Double
+        var isolation: Double
+        var spottingScore: Double
+
+        init(_ candidate: WakeCandidate) {
+            margin = JSON.rounded(candidate.margin)
+            wordMargins = candidate.wordMargins.map { JSON.rounded($0) }
+            phoneAgreement = JSON.rounded(candidate.phoneAgreement)
+            isolation = JSON.rounded(candidate.isolation)
+            spottingScore = JSON.rounded(candidate.spottingScore)
+        }
     }
 
     var file: String
