@@ -5,7 +5,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-incant=.build/release/incant
+incant=${INCANT:-.build-release/release/incant}   # what `make release` builds
 shortcuts=phrases/demo
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
