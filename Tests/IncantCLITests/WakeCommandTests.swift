@@ -61,6 +61,10 @@ struct WakeCommandTests {
         // Per frame, not per word: a word's total over its frames would be hundreds of log units.
         #expect(words.allSatisfy { $0 > -100 && $0 < 20 }, "\(evidence)")
         #expect(try #require(evidence["margin"] as? Double) > -100)
+        // Without --json there is nowhere to put it: said, not ignored.
+        let plain = try await cli.run(["spot", "--wake", "hey computer", "--evidence", audio])
+        #expect(plain.status == 64, "\(plain.stdout)")
+        #expect(plain.stderr.contains("--json"), "\(plain.stderr)")
     }
 
     @Test("listen --wake runs the command after the wake word and ignores one said without it")

@@ -107,6 +107,13 @@ public struct AcousticEvidence: Sendable, Hashable, Codable {
     /// With `levels`, coverage counts only the loop's speech frames at least `speechGate` dB
     /// above the utterance's background level: background noise that the loop follows between
     /// and around the words is not speech the phrase failed to explain.
+    /// A word's acoustic score against `loop`'s over the word's own frames, per frame (log
+    /// units; larger is better).
+    public static func margin(of word: WordSegment, against loop: RecognitionHypothesis) -> Double {
+        (Double(word.acousticScore) - loop.acousticScore(from: word.startFrame, to: word.endFrame))
+            / Double(max(1, word.frameCount))
+    }
+
     public init(
         grammar: RecognitionHypothesis, phoneLoop: RecognitionHypothesis, levels: FrameLevels? = nil,
         speechGate: Double = 0, wordRelativeGate: Double? = nil, voicedWordGate: Double? = nil, voicing: Voicing? = nil,
@@ -121,9 +128,7 @@ public struct AcousticEvidence: Sendable, Hashable, Codable {
         var weighted = 0.0
         var frames = 0
         for word in grammar.spokenWords {
-            let margin =
-                (Double(word.acousticScore) - phoneLoop.acousticScore(from: word.startFrame, to: word.endFrame))
-                / Double(max(1, word.frameCount))
+            let margin = Self.margin(of: word, against: phoneLoop)
             worst = min(worst, margin)
             weighted += margin * Double(word.frameCount)
             frames += word.frameCount

@@ -340,11 +340,7 @@ public final class PocketSphinxWakeWordDetector: WakeWordDetector, @unchecked Se
             endSample: min(frames.sampleCount, (grammar.audioFrame(last.endFrame) + 1) * samplesPerFrame),
             spottingScore: spottingScore, margin: margin, phoneAgreement: agreement, confidence: 0,
             spottingFrames: spottingFrames, frameCount: frameCount, phoneCount: phoneCount)
-        candidate.wordMargins = spoken.map { word in
-            let frames = max(1, word.endFrame - word.startFrame + 1)
-            return (Double(word.acousticScore) - loop.acousticScore(from: word.startFrame, to: word.endFrame))
-                / Double(frames)
-        }
+        candidate.wordMargins = spoken.map { AcousticEvidence.margin(of: $0, against: loop) }
         candidate.isolation = Self.isolation(
             of: grammar.audioFrame(first.startFrame)...grammar.audioFrame(last.endFrame), in: levels)
         candidate.confidence = confidence(of: candidate)

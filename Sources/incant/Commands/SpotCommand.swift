@@ -16,8 +16,8 @@ struct SpotCommand: AsyncParsableCommand {
             heard, one line per file, or with --json one object per file: {"file", "detections": \
             [{"start", "end", "confidence"}], "audioSeconds", "decodeSeconds"} (times in \
             seconds); with --evidence each detection also holds what decided it: {"margin", \
-            "wordMargins", "phoneAgreement", "isolation", "spottingScore"}. A file that cannot be read is reported and the others are still searched; \
-            the exit status is then 66.
+            "wordMargins", "phoneAgreement", "isolation", "spottingScore"}. A file that cannot \
+            be read is reported and the others are still searched; the exit status is then 66.
             """)
 
     @Option(name: .customLong("wake"), help: ArgumentHelp("The wake word or short phrase.", valueName: "phrase"))
@@ -40,6 +40,10 @@ struct SpotCommand: AsyncParsableCommand {
 
     @Argument(help: ArgumentHelp("WAV files (16 kHz mono is read as is; others are converted).", valueName: "file"))
     var files: [String]
+
+    func validate() throws {
+        if evidence && !json { throw ValidationError("--evidence adds to the JSON output: use it with --json") }
+    }
 
     func run() async throws {
         try await withExitStatus {
