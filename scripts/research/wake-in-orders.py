@@ -26,24 +26,17 @@ import json
 import os
 import sys
 
-LABELS = os.path.join(os.path.dirname(__file__), "..", "..", "..", "shared", "speech", "coffee", "labels.json")
+from orders_naming import labels as read_labels, names, phrase_of, split
 
 
 def main():
-    labels = json.load(open(os.environ.get("INCANT_COFFEE_LABELS", LABELS)))
+    labels = read_labels()
     for path in sys.argv[1:]:
-        name = os.path.basename(path)[len("spot-") : -len(".jsonl")]
-        phrase = name.replace("-", " ")
+        phrase, name = phrase_of(path)
         rows = [json.loads(line) for line in open(path)]
-        said, others, other_seconds = [], [], 0.0
-        for row in rows:
-            slots = labels[os.path.basename(row["file"])]["slots"].values()
-            confidences = [d["confidence"] for d in row["detections"]]
-            if any(phrase in str(value) for value in slots):
-                said.append(max(confidences, default=0.0))
-            else:
-                others.extend(confidences)
-                other_seconds += row["audioSeconds"]
+        said_rows, other_rows, other_seconds = split(rows, labels, phrase)
+        said = [max((d["confidence"] for d in row["detections"]), default=0.0) for row in said_rows]
+        others = [d["confidence"] for row in other_rows for d in row["detections"]]
         strongest = max(others, default=0.0)
         missed_default = sum(1 for c in said if c < 0.5) / len(said)
         false_default = sum(1 for c in others if c >= 0.5)
@@ -56,7 +49,7 @@ def main():
             for line in open(kws):
                 recording, _, found = line.rstrip("\n").partition("\t")
                 spotted[recording] = found.split()
-            naming = {n for n in spotted if any(phrase in str(v) for v in labels[n]["slots"].values())}
+            naming = {n for n in spotted if names(labels, n, phrase)}
             best = None
             for exponent in (5, 10, 15, 20, 25, 30, 35, 40, 45, 50):
                 entry = f"kw{exponent}"

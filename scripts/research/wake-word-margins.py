@@ -22,10 +22,10 @@ and the misses and false detections at the default threshold (0.5), counting onl
 whose every word's margin is at least the floor.
 """
 import json
-import os
 import sys
 
-LABELS = os.path.join(os.path.dirname(__file__), "..", "..", "..", "shared", "speech", "coffee", "labels.json")
+from orders_naming import labels as read_labels, phrase_of, split
+
 FLOORS = [None, -35, -30, -25, -20, -15, -10]
 
 
@@ -43,23 +43,18 @@ def main():
     alone = None
     if args[:1] == ["--alone"]:
         alone, args = args[1], args[2:]
-    labels = json.load(open(os.environ.get("INCANT_COFFEE_LABELS", LABELS)))
+    labels = read_labels()
     print("lowest word margin, 5 / 10 / 25 / 50 / 75 / 90th percentile")
     for path in args:
-        phrase = os.path.basename(path)[len("spot-") : -len(".jsonl")].replace("-", " ")
-        said, others, seconds = [], [], 0.0
-        for line in open(path):
-            row = json.loads(line)
-            slots = labels[os.path.basename(row["file"])]["slots"].values()
-            if any(phrase in str(value) for value in slots):
-                said.append(row["detections"])
-            else:
-                others.extend(row["detections"])
-                seconds += row["audioSeconds"]
+        phrase, _ = phrase_of(path)
+        said_rows, other_rows, seconds = split([json.loads(line) for line in open(path)], labels, phrase)
+        said = [row["detections"] for row in said_rows]
+        others = [d for row in other_rows for d in row["detections"]]
         best = [max(found, key=lambda d: d["confidence"]) for found in said if found]
         print(f"{phrase}: said in {len(said)} orders, {seconds / 60:.1f} min without it")
         print(f"  said: {quantiles([lowest(d) for d in best])}")
-        print(f"  the 5 strongest others: {quantiles([lowest(d) for d in sorted(others, key=lambda d: -d['confidence'])[:5]], (0, 0.2, 0.4, 0.6, 0.8))}")
+        strongest = sorted(others, key=lambda d: -d["confidence"])[:5]
+        print(f"  the 5 strongest others: {' / '.join(f'{lowest(d):.1f}' for d in strongest)}")
         for floor in FLOORS:
             keep = (lambda d: True) if floor is None else (lambda d, f=floor: lowest(d) >= f)
             false = [d["confidence"] for d in others if keep(d)]

@@ -71,10 +71,11 @@ struct SpotCommand: AsyncParsableCommand {
     }
 
     /// One file's detections, read in pieces so that a long recording is never held whole, each
-    /// piece through `frontEnd` (one stream per file; its output lines up with the input).
+    /// piece through `frontEnd` (one stream per file; its output lines up with the input);
+    /// `evidence`: each detection with the measurements behind it.
     static func search(
         _ path: String, with detector: PocketSphinxWakeWordDetector, through frontEnd: any AudioFrontEnd,
-        evidence: Bool = false
+        evidence: Bool
     ) throws -> SpotReport {
         let file = try WAVFile(path: path)
         // Through a front end that changes the audio, both views are searched, as `listen`
