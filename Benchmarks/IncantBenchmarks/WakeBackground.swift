@@ -25,6 +25,23 @@ struct WakeBackground {
     static let standardSpeechShare = 0.85
     /// What a keyword is mixed into by ``mix(_:snr:lead:)``.
     var keywordBackground: KeywordBackground
+    /// Every stretch placed so far, in order: where it starts and what it is.
+    private(set) var pieces: [Piece] = []
+
+    /// One stretch of the background, without the pause after it.
+    struct Piece: Equatable {
+        /// The sample it starts at, counted from the first sample ``next(_:)`` returned.
+        var start: Int
+        var length: Int
+        var source: Source
+
+        enum Source: Equatable {
+            /// The speech piece at this index of ``WakeBackground/speech``.
+            case speech(Int)
+            /// A stretch of the noise recording at this index of ``WakeBackground/noises``.
+            case noise(Int)
+        }
+    }
 
     /// What each keyword recording is heard over.
     enum KeywordBackground {
@@ -60,17 +77,22 @@ struct WakeBackground {
     /// One speech or noise stretch and the pause after it, over the noise bed.
     private mutating func appendEvent() {
         var event: [Float]
+        let source: Piece.Source
         let pick = Double.random(in: 0..<1, using: &random)
         if pick < speechShare || noises.isEmpty {
-            let piece = speech[Int.random(in: 0..<speech.count, using: &random)]
-            event = Self.normalized(piece, peak: Float.random(in: 0.15...0.7, using: &random))
+            let index = Int.random(in: 0..<speech.count, using: &random)
+            event = Self.normalized(speech[index], peak: Float.random(in: 0.15...0.7, using: &random))
+            source = .speech(index)
         } else {
-            let noise = noises[Int.random(in: 0..<noises.count, using: &random)]
+            let index = Int.random(in: 0..<noises.count, using: &random)
+            let noise = noises[index]
             let length = min(noise.count, Int(16_000 * Double.random(in: 1...6, using: &random)))
             let offset = Int.random(in: 0...(noise.count - length), using: &random)
             event = Self.normalized(
                 Array(noise[offset..<offset + length]), peak: Float.random(in: 0.05...0.4, using: &random))
+            source = .noise(index)
         }
+        pieces.append(Piece(start: produced + pending.count, length: event.count, source: source))
         event += [Float](repeating: 0, count: Int(16_000 * Double.random(in: 0.1...1.5, using: &random)))
         // The bed: a noise recording at a low level, changing now and then.
         if Double.random(in: 0..<1, using: &random) < 0.1, !noises.isEmpty {
@@ -86,6 +108,17 @@ struct WakeBackground {
             bedOffset = (bedOffset + event.count) % noise.count
         }
         pending += event.map { max(-1, min(1, $0)) }
+    }
+
+    /// The piece that holds `sample` (or, in a pause, the one before it); nil before the first.
+    func piece(at sample: Int) -> Piece? {
+        var low = 0
+        var high = pieces.count
+        while low < high {
+            let middle = (low + high) / 2
+            if pieces[middle].start <= sample { low = middle + 1 } else { high = middle }
+        }
+        return low > 0 ? pieces[low - 1] : nil
     }
 
     static func normalized(_ samples: [Int16], peak: Float) -> [Float] {

@@ -10,7 +10,7 @@ import IncantRecognition
 /// spotting (its keyphrase search at a range of thresholds) in the same run.
 ///
 ///     incant-bench wake [--phrases "alexa,smart mirror,hey computer"] [--hours H] [--stride N]
-///                       [--snr DB] [--dump FILE] [--rss-minutes M] [--passages N]
+///                       [--snr DB] [--dump FILE] [--background-pieces FILE] [--rss-minutes M] [--passages N]
 ///                       [--spotting-threshold T] [--spotted-pronunciations N] [--dictionary FILE]
 ///                       [--front-end NAME] [--both-views | --stream-on-demand | --on-demand]
 ///                       [--second-view-reach C] [--second-view-lead S] [--denoiser-restart fresh|warm]
@@ -27,6 +27,10 @@ struct WakeBenchmark {
     var snr = 10.0
     /// Writes every scored candidate (TSV) for tuning.
     var dump: String?
+    /// `--background-pieces FILE`: writes what each stretch of every phrase's background is
+    /// (TSV: phrase, start and end in seconds, source) and searches nothing, so that a dump of
+    /// the same background can be read by what its candidates were heard in.
+    var backgroundPieces: String?
     /// Minutes of background `incant spot` searches for the memory and CPU figures (0: none).
     var rssMinutes = 5.0
     /// Passages of synthetic speech in the background (each read by one voice).
@@ -94,6 +98,7 @@ struct WakeBenchmark {
             case "--stride": stride = max(1, Int(try value()) ?? 1)
             case "--snr": snr = Double(try value()) ?? snr
             case "--dump": dump = try value()
+            case "--background-pieces": backgroundPieces = try value()
             case "--rss-minutes": rssMinutes = Double(try value()) ?? rssMinutes
             case "--passages": passages = max(1, Int(try value()) ?? passages)
             case "--spotting-threshold":
@@ -201,11 +206,13 @@ struct WakeBenchmark {
         try FileManager.default.createDirectory(atPath: cache, withIntermediateDirectories: true)
         let synthesizer = try SpeechSynthesizer(cacheDirectory: paths.synthesisCache)
         let wakeFolder = paths.sharedSpeech + "/wakeword"
-        let recordings = [
+        let named = [
             "alexa": try Self.recordings(in: wakeFolder + "/alexa", cache: cache),
             "smart mirror": try Self.recordings(in: wakeFolder + "/smart-mirror", cache: cache),
         ]
-        let coffee = try CoffeeRecordings(paths: paths).clips(limit: nil).map(\.samples)
+        let recordings = named.mapValues { $0.map(\.samples) }
+        let coffeeClips = try CoffeeRecordings(paths: paths).clips(limit: nil)
+        let coffee = coffeeClips.map(\.samples)
         let noises = try Self.noises(paths: paths, cache: cache)
         let passages = try FortunePassages.load(count: passages, excluding: phrases)
         let readers = SyntheticVoice.all
@@ -218,8 +225,9 @@ struct WakeBenchmark {
 
         var results: [PhraseResult] = []
         var dumpLines = [
-            "phrase\tkind\tconfidence\tmargin\tagreement\tspotting\tspottingFrames\tframes\tphones\tstart\tprocessed\tunprocessed\tisolation\twordMargins"
+            "phrase\tkind\tconfidence\tmargin\tagreement\tspotting\tspottingFrames\tframes\tphones\tstart\tprocessed\tunprocessed\tisolation\twordMargins\tsource"
         ]
+        var pieceLines = ["phrase\tstart\tend\tsource"]
         for phrase in phrases {
             let key = phrase.lowercased()
             let positives: [[Int16]]
@@ -238,17 +246,55 @@ struct WakeBenchmark {
                 source = "synthesized, \(voices.count) voices"
             }
             // In the order of the phrases (a dictionary's order changes from run to run).
-            let others = recordings.filter { $0.key != key }.sorted { $0.key < $1.key }.flatMap(\.value)
-            let speech = coffee + others + synthetic
+            let others = named.filter { $0.key != key }.sorted { $0.key < $1.key }
+            let speech = coffee + others.flatMap { $0.value.map(\.samples) } + synthetic
+            let speechNames =
+                coffeeClips.map { "coffee order \($0.name)" }
+                + others.flatMap { other in other.value.map { "\(other.key) \($0.name)" } }
+                + requests.enumerated().map { "passage \($0.offset + 1) read by \($0.element.voice)" }
+            if backgroundPieces != nil {
+                pieceLines += Self.pieces(
+                    phrase: phrase, hours: hours, speech: speech, noises: noises, speechShare: speechShare,
+                    names: (speechNames, Self.noiseNames))
+                continue
+            }
             let result = try measure(
                 phrase: phrase, source: source, positives: positives, speech: speech, noises: noises,
-                dump: &dumpLines)
+                pieceNames: (speech: speechNames, noise: Self.noiseNames), dump: &dumpLines)
             results.append(result)
+        }
+        if let backgroundPieces {
+            try pieceLines.joined(separator: "\n").write(toFile: backgroundPieces, atomically: true, encoding: .utf8)
+            return
         }
         if let dump { try dumpLines.joined(separator: "\n").write(toFile: dump, atomically: true, encoding: .utf8) }
         let cost = rssMinutes > 0 ? try spotCost(speech: coffee + synthetic, noises: noises, cache: cache) : nil
         print(report(results, cost: cost))
     }
+
+    /// What each stretch of `hours` of the background that ``measure`` searches is, as TSV lines
+    /// (phrase, start and end in seconds, source), without searching it.
+    static func pieces(
+        phrase: String, hours: Double, speech: [[Int16]], noises: [[Int16]], speechShare: Double,
+        names: (speech: [String], noise: [String])
+    ) -> [String] {
+        var background = WakeBackground(speech: speech, noises: noises, seed: backgroundSeed, speechShare: speechShare)
+        let total = Int(hours * 3600 * 16_000)
+        while background.produced < total { _ = background.next(min(160_000, total - background.produced)) }
+        return background.pieces.filter { $0.start < total }.map { piece in
+            let source =
+                switch piece.source {
+                case .speech(let index): names.speech[index]
+                case .noise(let index): "\(names.noise[index]) noise"
+                }
+            let start = String(format: "%.2f", Double(piece.start) / 16_000)
+            let end = String(format: "%.2f", Double(piece.start + piece.length) / 16_000)
+            return "\(phrase)\t\(start)\t\(end)\t\(source)"
+        }
+    }
+
+    /// The seed of the background searched for false alarms.
+    static let backgroundSeed: UInt64 = 0xB0B
 
     /// Voices for the phrase that is only tested: none of them read the recordings tuned on.
     static let testVoices: [SyntheticVoice] =
@@ -260,7 +306,7 @@ struct WakeBenchmark {
 
     private func measure(
         phrase: String, source: String, positives: [[Int16]], speech: [[Int16]], noises: [[Int16]],
-        dump: inout [String]
+        pieceNames: (speech: [String], noise: [String]), dump: inout [String]
     ) throws -> PhraseResult {
         var options = WakeWordOptions()
         options.dictionaryFiles = [paths.dictionary] + dictionaryFiles
@@ -307,9 +353,9 @@ struct WakeBenchmark {
             let best = over.max { $0.confidence < $1.confidence }
             scores.append(best?.confidence ?? 0)
             if let best {
-                dump.append("\(phrase)\tkeyword\t" + Self.dumpFields(best))
+                dump.append("\(phrase)\tkeyword\t" + Self.dumpFields(best) + "\t")
             } else {
-                dump.append("\(phrase)\tkeyword\t0\t\t\t\t\t\t\(detector.phoneCount)\t\t\t\t")
+                dump.append("\(phrase)\tkeyword\t0\t\t\t\t\t\t\(detector.phoneCount)\t\t\t\t\t\t")
             }
             for (index, spans) in scanner.baseline.enumerated()
             where spans.contains(where: { $0.lowerBound < span.upperBound && span.lowerBound < $0.upperBound }) {
@@ -320,7 +366,8 @@ struct WakeBenchmark {
             }
         }
         // Background: searched as one continuous stream.
-        var background = WakeBackground(speech: speech, noises: noises, seed: 0xB0B, speechShare: speechShare)
+        var background = WakeBackground(
+            speech: speech, noises: noises, seed: Self.backgroundSeed, speechShare: speechShare)
         var scanner = WakeWordScanner(detector: detector, secondView: secondView(frontEnd))
         let total = Int(hours * 3600 * 16_000)
         let piece = 160_000
@@ -348,7 +395,13 @@ struct WakeBenchmark {
         cpu += ThreadCPU.seconds - start
         FileHandle.standardError.write(Data("\n".utf8))
         for alarm in alarms {
-            dump.append("\(phrase)\tbackground\t" + Self.dumpFields(alarm))
+            let source: String
+            switch background.piece(at: alarm.startSample)?.source {
+            case .speech(let index): source = pieceNames.speech[index]
+            case .noise(let index): source = "\(pieceNames.noise[index]) noise"
+            case nil: source = ""
+            }
+            dump.append("\(phrase)\tbackground\t" + Self.dumpFields(alarm) + "\t" + source)
         }
         return PhraseResult(
             phrase: phrase, source: source, positives: positives.count, backgroundHours: hours, scores: scores,
@@ -382,19 +435,19 @@ struct WakeBenchmark {
 
     /// The WAV files of a folder (FLAC converted once with sox into `cache`), sorted by name;
     /// FLAC files that do not decode whole are left out (``DamagedRecordings``).
-    static func recordings(in folder: String, cache: String) throws -> [[Int16]] {
+    static func recordings(in folder: String, cache: String) throws -> [(name: String, samples: [Int16])] {
         let names = try FileManager.default.contentsOfDirectory(atPath: folder)
             .filter { $0.hasSuffix(".wav") || $0.hasSuffix(".flac") }
             .sorted { $0.localizedStandardCompare($1) == .orderedAscending }
         return try DamagedRecordings.leftOut(of: names, in: folder).map { name in
             let path = folder + "/" + name
-            guard name.hasSuffix(".flac") else { return try WAVFile.readSamples(path: path) }
+            guard name.hasSuffix(".flac") else { return (name, try WAVFile.readSamples(path: path)) }
             let converted = cache + "/" + (folder as NSString).lastPathComponent + "-" + name + ".wav"
             try CacheFile.make(converted, suffix: ".wav") { part in
                 try SpeechSynthesizer(cacheDirectory: cache).run(
                     "/usr/bin/sox", [path, "-r", "16000", "-c", "1", "-b", "16", part])
             }
-            return try WAVFile.readSamples(path: converted)
+            return (name, try WAVFile.readSamples(path: converted))
         }
     }
 
