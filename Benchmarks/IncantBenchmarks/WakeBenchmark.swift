@@ -395,11 +395,13 @@ struct WakeBenchmark {
         cpu += ThreadCPU.seconds - start
         FileHandle.standardError.write(Data("\n".utf8))
         for alarm in alarms {
-            let source: String
-            switch background.piece(at: alarm.startSample)?.source {
-            case .speech(let index): source = pieceNames.speech[index]
-            case .noise(let index): source = "\(pieceNames.noise[index]) noise"
-            case nil: source = ""
+            var source = ""
+            if let piece = background.piece(at: alarm.startSample) {
+                switch piece.source {
+                case .speech(let index): source = pieceNames.speech[index]
+                case .noise(let index): source = "\(pieceNames.noise[index]) noise"
+                }
+                if alarm.startSample >= piece.start + piece.length { source = "the pause after " + source }
             }
             dump.append("\(phrase)\tbackground\t" + Self.dumpFields(alarm) + "\t" + source)
         }

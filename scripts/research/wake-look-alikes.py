@@ -20,10 +20,13 @@ import csv
 from collections import Counter, defaultdict
 
 LEVELS = (0.2, 0.3, 0.5)
+PAUSE = "the pause after "
 
 
 def kind(source):
     """The kind of a stretch: its source's first words, without the file or passage."""
+    if source.startswith(PAUSE):
+        return "pauses (over the noise bed)"
     if source.startswith("coffee order"):
         return "coffee orders"
     if source.startswith("passage"):
@@ -67,11 +70,16 @@ def main():
                 return row["source"]
             at = float(row["start"])
             index = bisect.bisect_right(starts, at) - 1
-            return stretches[index][2] if index >= 0 else ""
+            if index < 0:
+                return ""
+            start, end, source = stretches[index]
+            return PAUSE + source if at >= end else source
 
         hours = Counter()
         for start, end, source in stretches:
             hours[kind(source)] += (end - start) / 3600
+        if stretches:
+            hours[kind(PAUSE)] = max(end for _, end, _ in stretches) / 3600 - sum(hours.values())
         found = Counter()
         above = defaultdict(Counter)
         labelled = []
