@@ -230,6 +230,19 @@ struct WakeBenchmark {
         var pieceLines = ["phrase\tstart\tend\tsource"]
         for phrase in phrases {
             let key = phrase.lowercased()
+            // In the order of the phrases (a dictionary's order changes from run to run).
+            let others = named.filter { $0.key != key }.sorted { $0.key < $1.key }
+            let speech = coffee + others.flatMap { $0.value.map(\.samples) } + synthetic
+            let speechNames =
+                coffeeClips.map { "coffee order \($0.name)" }
+                + others.flatMap { other in other.value.map { "\(other.key) \($0.name)" } }
+                + requests.enumerated().map { "passage \($0.offset + 1) read by \($0.element.voice)" }
+            if backgroundPieces != nil {
+                pieceLines += Self.pieces(
+                    phrase: phrase, hours: hours, speech: speech, noises: noises, speechShare: speechShare,
+                    names: (speechNames, Self.noiseNames))
+                continue
+            }
             let positives: [[Int16]]
             let source: String
             if let real = recordings[key] {
@@ -244,19 +257,6 @@ struct WakeBenchmark {
                     try synthesizer.samples($0.element.text, voice: $0.element.voice)
                 }
                 source = "synthesized, \(voices.count) voices"
-            }
-            // In the order of the phrases (a dictionary's order changes from run to run).
-            let others = named.filter { $0.key != key }.sorted { $0.key < $1.key }
-            let speech = coffee + others.flatMap { $0.value.map(\.samples) } + synthetic
-            let speechNames =
-                coffeeClips.map { "coffee order \($0.name)" }
-                + others.flatMap { other in other.value.map { "\(other.key) \($0.name)" } }
-                + requests.enumerated().map { "passage \($0.offset + 1) read by \($0.element.voice)" }
-            if backgroundPieces != nil {
-                pieceLines += Self.pieces(
-                    phrase: phrase, hours: hours, speech: speech, noises: noises, speechShare: speechShare,
-                    names: (speechNames, Self.noiseNames))
-                continue
             }
             let result = try measure(
                 phrase: phrase, source: source, positives: positives, speech: speech, noises: noises,
@@ -282,14 +282,19 @@ struct WakeBenchmark {
         let total = Int(hours * 3600 * 16_000)
         while background.produced < total { _ = background.next(min(160_000, total - background.produced)) }
         return background.pieces.filter { $0.start < total }.map { piece in
-            let source =
-                switch piece.source {
-                case .speech(let index): names.speech[index]
-                case .noise(let index): "\(names.noise[index]) noise"
-                }
+            let source = name(of: piece.source, names: names)
             let start = String(format: "%.2f", Double(piece.start) / 16_000)
             let end = String(format: "%.2f", Double(piece.start + piece.length) / 16_000)
             return "\(phrase)\t\(start)\t\(end)\t\(source)"
+        }
+    }
+
+    /// What a stretch of background is, for the dump and the list of stretches: the speech
+    /// piece's name, or the noise's followed by "noise".
+    static func name(of source: WakeBackground.Piece.Source, names: (speech: [String], noise: [String])) -> String {
+        switch source {
+        case .speech(let index): names.speech[index]
+        case .noise(let index): "\(names.noise[index]) noise"
         }
     }
 
@@ -397,10 +402,7 @@ struct WakeBenchmark {
         for alarm in alarms {
             var source = ""
             if let piece = background.piece(at: alarm.startSample) {
-                switch piece.source {
-                case .speech(let index): source = pieceNames.speech[index]
-                case .noise(let index): source = "\(pieceNames.noise[index]) noise"
-                }
+                source = Self.name(of: piece.source, names: pieceNames)
                 if alarm.startSample >= piece.start + piece.length { source = "the pause after " + source }
             }
             dump.append("\(phrase)\tbackground\t" + Self.dumpFields(alarm) + "\t" + source)
