@@ -66,8 +66,8 @@ def main():
         starts = [s[0] for s in stretches]
 
         def source_of(row):
-            if row.get("source") is not None and (row["source"] or not stretches):
-                return row["source"]
+            if not stretches:
+                return row.get("source") or ""
             at = float(row["start"])
             index = bisect.bisect_right(starts, at) - 1
             if index < 0:
