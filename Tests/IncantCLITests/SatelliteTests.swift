@@ -155,7 +155,7 @@ struct SatelliteTests {
     }
 
     @Test func speaksWithTheConfiguredTextToSpeechService() async throws {
-        var cli = try CLIRunner()
+        let cli = try CLIRunner()
         defer { cli.cleanUp() }
         let home = cli.home.path
         let shortcuts = home + "/kitchen.yaml"

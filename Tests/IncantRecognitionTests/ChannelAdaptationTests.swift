@@ -84,6 +84,31 @@ struct ChannelAdaptationTests {
                 == Self.outcome(try adapted.recognizeSynchronously(wide)))
     }
 
+    @Test("going back to the model as shipped leaves no file behind, while the recognizer lives on")
+    func identityLeavesNoFile() throws {
+        let scratch = try TestAudio.scratchDirectory()
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let adaptation = try #require(
+            try ChannelAdaptation(telephoneBand: Self.narrowBand, bandLimited: nil, scratch: scratch))
+        let decoder = try PocketSphinxDecoder()
+        var held = ChannelAdaptation.Held.model(for: .wide)
+        try ChannelAdaptation.hold(.telephoneBand, &held, adaptation: adaptation, decoders: [decoder])
+        #expect(held == .model(for: .telephoneBand))
+        try ChannelAdaptation.hold(.wide, &held, adaptation: adaptation, decoders: [decoder])
+        #expect(held == .model(for: .wide))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.path).isEmpty)
+        // A folder it cannot write in: the switch fails with the reason, and says it is unsettled.
+        held = .model(for: .telephoneBand)
+        let missing = try #require(
+            try ChannelAdaptation(
+                telephoneBand: Self.narrowBand, bandLimited: nil,
+                scratch: scratch.appendingPathComponent("missing/deeper")))
+        #expect(throws: (any Error).self) {
+            try ChannelAdaptation.hold(.wide, &held, adaptation: missing, decoders: [decoder])
+        }
+        #expect(held == .unsettled)
+    }
+
     @Test(
         "a band-limited channel gets its own transform, a telephone band the other",
         .tags(.slow), .skippedWhenFast)

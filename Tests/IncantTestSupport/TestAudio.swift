@@ -4,10 +4,10 @@ import Testing
 
 /// Synthetic audio and scratch files for the capture tests.
 public enum TestAudio {
-    /// A fresh scratch directory, unique per call.
+    /// A fresh scratch directory, unique per call, inside this process's own folder, which is
+    /// removed with everything in it when the process exits.
     public static func scratchDirectory() throws -> URL {
-        let url = FileManager.default.temporaryDirectory
-            .appendingPathComponent("incant-capture-tests-\(UUID().uuidString)")
+        let url = scratchParent.appendingPathComponent(UUID().uuidString)
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
     }
@@ -111,3 +111,14 @@ public enum TestAudio {
         #expect(abs(seconds - expected) <= tolerance, "\(what): \(seconds) s, expected \(expected) s")
     }
 }
+
+/// The folder holding this process's scratch directories; made on first use, when its removal
+/// at exit is registered.
+private let scratchParent: URL = {
+    atexit { try? FileManager.default.removeItem(at: scratchRoot) }
+    return scratchRoot
+}()
+
+/// The path of ``scratchParent``.
+private let scratchRoot = FileManager.default.temporaryDirectory
+    .appendingPathComponent("incant-capture-tests-\(getpid())-\(UUID().uuidString.prefix(8))")

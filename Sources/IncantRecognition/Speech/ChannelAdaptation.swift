@@ -39,17 +39,22 @@ final class ChannelAdaptation: Sendable {
         case unsettled
     }
 
-    /// The transform of each kind of channel that has one; `.wide` is the identity.
+    /// The transform of each narrow kind of channel that has one.
     let transforms: [Channel: String]
-    /// A private file holding the transform that moves nothing, to go back to the model as shipped.
-    let identity: String
+    /// The transform that moves nothing, to go back to the model as shipped (written to a
+    /// private temporary file only while it is applied, so that none is left behind).
+    let identity: MLLRTransform
+    /// Where the identity's file is written while it is applied.
+    let scratch: URL
     let lock = Mutex<Held>(.model(for: .wide))
 
-    /// Checks the transforms and writes their identity beside the temporary files; nil when
-    /// there is none.
+    /// Checks the transforms; nil when there is none.
     ///
+    /// - Parameter scratch: the folder for the identity's file while it is applied.
     /// - Throws: ``AdaptationError/invalidTransform(path:reason:)`` for a bad file.
-    init?(telephoneBand: String?, bandLimited: String?) throws {
+    init?(
+        telephoneBand: String?, bandLimited: String?, scratch: URL = FileManager.default.temporaryDirectory
+    ) throws {
         var transforms: [Channel: String] = [:]
         var shape: MLLRTransform?
         for (channel, path) in [(Channel.telephoneBand, telephoneBand), (.bandLimited, bandLimited)] {
@@ -58,17 +63,9 @@ final class ChannelAdaptation: Sendable {
             transforms[channel] = path
         }
         guard let shape else { return nil }
-        identity =
-            FileManager.default.temporaryDirectory.appendingPathComponent(
-                "incant-identity-\(getpid())-\(UUID().uuidString.prefix(8)).mllr"
-            ).path
-        try MLLRTransform.identity(classes: shape.classes, streamWidths: shape.streamWidths).write(to: identity)
-        transforms[.wide] = identity
+        identity = MLLRTransform.identity(classes: shape.classes, streamWidths: shape.streamWidths)
+        self.scratch = scratch
         self.transforms = transforms
-    }
-
-    deinit {
-        try? FileManager.default.removeItem(atPath: identity)
     }
 
     /// Makes `held` the model for `channel` (as shipped when it has no transform of its own),
@@ -78,9 +75,25 @@ final class ChannelAdaptation: Sendable {
         _ channel: Channel, _ held: inout Held, adaptation: ChannelAdaptation, decoders: [PocketSphinxDecoder]
     ) throws {
         let kind = adaptation.transforms[channel] == nil ? .wide : channel
-        guard held != .other, held != .model(for: kind), let path = adaptation.transforms[kind] else { return }
+        guard held != .other, held != .model(for: kind) else { return }
         held = .unsettled
-        for decoder in decoders { try decoder.applyAdaptation(path) }
+        if let path = adaptation.transforms[kind] {
+            for decoder in decoders { try decoder.applyAdaptation(path) }
+        } else {
+            try adaptation.withIdentityFile { path in
+                for decoder in decoders { try decoder.applyAdaptation(path) }
+            }
+        }
         held = .model(for: kind)
+    }
+
+    /// Calls `body` with the path of a private file holding ``identity``, removed afterwards.
+    private func withIdentityFile(_ body: (String) throws -> Void) throws {
+        let path = scratch.appendingPathComponent(
+            "incant-identity-\(getpid())-\(UUID().uuidString.prefix(8)).mllr"
+        ).path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try identity.write(to: path)
+        try body(path)
     }
 }
