@@ -1,3 +1,5 @@
+import Foundation
+import IncantCapture
 import IncantGrammar
 
 /// Telling a word from the words the grammar allows in its place ("on" from "off", "fifty" from
@@ -12,7 +14,13 @@ extension GrammarRecognizer {
     /// replace ("twelve" and "twenty one", "bedroom" and "living room"). A text slot
     /// (`TextSlotPlaceholder.token`) is neither contrasted nor used as a neighbour: its words
     /// are not the grammar's.
-    func contrasts(of hypothesis: RecognitionHypothesis, frames: CepstralFrames) throws -> [WordContrast] {
+    ///
+    /// - Parameter levels: the loudness of the utterance's audio frames; with it, a rival that
+    ///   explains the heard words' speech with silence (``RecognizerOptions/contrastSilenceGate``)
+    ///   is set aside.
+    func contrasts(
+        of hypothesis: RecognitionHypothesis, frames: CepstralFrames, levels: FrameLevels? = nil
+    ) throws -> [WordContrast] {
         guard let graph = grammar.graph else { return [] }
         let segments = hypothesis.spokenWords
         let words = segments.map(\.word)
@@ -49,9 +57,11 @@ extension GrammarRecognizer {
             let range = max(0, lower)..<min(frames.count, upper)
             guard !range.isEmpty else { continue }
             let heardWords = Array(words[stretch.range])
-            guard let heard = try alignedScore(before + heardWords + after, frames: frames, range: range) else {
+            guard let heardAlignment = try aligned(before + heardWords + after, frames: frames, range: range) else {
                 continue
             }
+            let heard = Self.acousticScore(heardAlignment)
+            let speech = levels.flatMap { speechFrames(of: heardAlignment, frames: frames, levels: $0) }
             // Rivals of each length are searched apart: in one search, a rival of more words pays
             // more word transitions, which the acoustic scores compared below do not hold.
             var closest: (rival: [String], margin: Double)?
@@ -68,8 +78,11 @@ extension GrammarRecognizer {
                     else { continue }
                     rival = chosen
                 }
-                let score = try alignedScore(before + rival + after, frames: frames, range: range)
-                let margin = score.map { heard - $0 } ?? .infinity
+                let alignment = try aligned(before + rival + after, frames: frames, range: range)
+                if let alignment, let speech, Self.silenced(speech, by: alignment) >= options.contrastSilencedFrames {
+                    continue
+                }
+                let margin = alignment.map { heard - Self.acousticScore($0) } ?? .infinity
                 if closest.map({ margin < $0.margin }) ?? true { closest = (rival, margin) }
             }
             guard let (rival, margin) = closest else { continue }
@@ -84,13 +97,47 @@ extension GrammarRecognizer {
         return found
     }
 
-    /// The acoustic score of `words` forced onto `range` of `frames`; nil when the search does
-    /// not end on exactly those words.
-    private func alignedScore(_ words: [String], frames: CepstralFrames, range: Range<Int>) throws -> Double? {
+    /// `words` forced onto `range` of `frames`; nil when the search does not end on exactly
+    /// those words.
+    private func aligned(_ words: [String], frames: CepstralFrames, range: Range<Int>) throws
+        -> RecognitionHypothesis?
+    {
         guard let hypothesis = try align(words.map { [[$0]] }, frames: frames, range: range),
             hypothesis.spokenWords.map(\.word) == words
         else { return nil }
-        return hypothesis.words.reduce(0.0) { $0 + Double($1.acousticScore) }
+        return hypothesis
+    }
+
+    /// The acoustic score of an alignment: its words', silences' and fillers'.
+    static func acousticScore(_ alignment: RecognitionHypothesis) -> Double {
+        alignment.words.reduce(0.0) { $0 + Double($1.acousticScore) }
+    }
+
+    /// The frames of `alignment`'s words loud enough to be their speech: at most
+    /// ``RecognizerOptions/contrastSilenceGate`` dB below the median level of the words' frames;
+    /// nil without the gate.
+    func speechFrames(of alignment: RecognitionHypothesis, frames: CepstralFrames, levels: FrameLevels) -> IndexSet? {
+        guard let gate = options.contrastSilenceGate else { return nil }
+        var spoken = IndexSet()
+        for word in alignment.spokenWords where word.endFrame >= word.startFrame {
+            spoken.insert(integersIn: word.startFrame...word.endFrame)
+        }
+        func level(_ frame: Int) -> Double {
+            levels.level(frame < frames.audioFrames.count ? frames.audioFrames[frame] : frame)
+        }
+        let sorted = spoken.map(level).sorted()
+        guard !sorted.isEmpty else { return nil }
+        let floor = sorted[sorted.count / 2] - gate
+        return IndexSet(spoken.filter { level($0) >= floor })
+    }
+
+    /// How many frames of `speech` `alignment` puts silence or a filler on.
+    static func silenced(_ speech: IndexSet, by alignment: RecognitionHypothesis) -> Int {
+        var silent = IndexSet()
+        for segment in alignment.words where segment.isFiller && segment.endFrame >= segment.startFrame {
+            silent.insert(integersIn: segment.startFrame...segment.endFrame)
+        }
+        return speech.intersection(silent).count
     }
 
     /// Searches `range` of `frames` with a grammar of one sentence: a place after another,

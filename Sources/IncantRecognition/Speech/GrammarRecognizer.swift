@@ -363,11 +363,19 @@ public final class GrammarRecognizer: @unchecked Sendable {
             if features == nil { features = try decoder.cepstra(of: samples) }
             return features
         }
+        // The frames' loudness, measured at most once: for the evidence and the contrasts.
+        var measuredLevels: FrameLevels?
+        func levels() -> FrameLevels {
+            if let measuredLevels { return measuredLevels }
+            let levels = FrameLevels(samples: samples)
+            measuredLevels = levels
+            return levels
+        }
         var evidence: AcousticEvidence?
         if let phones = phoneLoop {
             var measured = AcousticEvidence(
                 grammar: textSlots?.carrier ?? hypothesis, phoneLoop: textSlots?.maskingSlots(in: phones) ?? phones,
-                levels: policy.needsFrameLevels ? FrameLevels(samples: samples) : nil,
+                levels: policy.needsFrameLevels ? levels() : nil,
                 speechGate: policy.speechGate, wordRelativeGate: policy.wordRelativeGate,
                 voicedWordGate: policy.noisyVoicedWordGate,
                 voicing: policy.needsVoicing ? Voicing(samples: samples) : nil,
@@ -409,7 +417,9 @@ public final class GrammarRecognizer: @unchecked Sendable {
             let frames = try frames()
         {
             if cancellation?.isCancelled == true { throw CancellationError() }
-            contrasts = try self.contrasts(of: textSlots?.withTokens ?? hypothesis, frames: frames)
+            contrasts = try self.contrasts(
+                of: textSlots?.withTokens ?? hypothesis, frames: frames,
+                levels: options.contrastSilenceGate == nil ? nil : levels())
         }
         var recognition = SpeechRecognition(
             transcript: hypothesis.text, alternatives: alternatives, acousticConfidence: confidence,

@@ -68,6 +68,17 @@ public struct RecognizerOptions: Sendable {
     /// the model towards the channel for short phrases forced onto other speech as much as for
     /// said ones. See <doc:HowAcceptanceIsDecided>.
     public var bandLimitedWordLoopMargin: Double? = 0
+    /// How far (dB) below the median level of the heard words' frames a frame may be and still
+    /// count as speech that a rival explains with silence; nil (the default) lets a rival explain
+    /// any frame with silence. With a gate, a rival whose alignment puts silence or a filler on
+    /// at least ``contrastSilencedFrames`` such frames of the heard words does not contest them
+    /// (the other rivals of its length are not tried in its place). Off by default: it stops
+    /// right commands being asked about, and as many questions that caught wrong orders and
+    /// orders heard in other people's speech. See <doc:HowAcceptanceIsDecided>.
+    public var contrastSilenceGate: Double? = nil
+    /// The fewest frames of the heard words' speech (``contrastSilenceGate``) a rival's silence
+    /// must cover to be set aside: 10 is a tenth of a second.
+    public var contrastSilencedFrames: Int = 10
     /// The longest stretch of words contrasted with other words the grammar allows in its
     /// place, and the longest replacement: 2 also sets "twelve" against "twenty one" and
     /// "bedroom" against "living room"; 1 contrasts single words with single words only.
