@@ -40,15 +40,14 @@ struct ContrastSilenceTests {
         var options = RecognizerOptions()
         options.contrastSilenceGate = 10
         let recognizer = try GrammarRecognizer(catalog: try DemoCatalog.load(), options: options)
-        let frames = CepstralFrames(values: [], width: 13, audioFrames: Array(0..<100), sampleCount: samples.count)
         // Words on the burst and on the noise after it: only the burst is within 10 dB of their median.
         let heard = Self.alignment([("<sil>", 0, 29), ("call", 30, 69), ("bob", 70, 99)])
-        let speech = try #require(recognizer.speechFrames(of: heard, frames: frames, levels: levels))
+        let speech = try #require(recognizer.speechFrames(of: heard, levels: levels))
         #expect(speech.isSubset(of: IndexSet(integersIn: 30..<72)))
         #expect(speech.count >= 30)
         let ungated = try #require(try DemoCatalog.recognizer.get())
         #expect(ungated.options.contrastSilenceGate == nil)
-        #expect(ungated.speechFrames(of: heard, frames: frames, levels: levels) == nil)
+        #expect(ungated.speechFrames(of: heard, levels: levels) == nil)
     }
 
     @Test(

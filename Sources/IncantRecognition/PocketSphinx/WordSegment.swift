@@ -1,3 +1,5 @@
+import Foundation
+
 /// One word (or filler such as `<sil>`) of a hypothesis, aligned to the audio.
 ///
 /// Frames are 10 ms long and count from the start of the utterance. Scores are
@@ -43,4 +45,15 @@ public struct WordSegment: Sendable, Equatable {
     public var startTime: Duration { .milliseconds(startFrame * 10) }
     /// When the word ends, from the start of the utterance.
     public var endTime: Duration { .milliseconds((endFrame + 1) * 10) }
+}
+
+extension Sequence<WordSegment> {
+    /// The frames the segments cover (a segment that ends before it starts covers none).
+    public var frames: IndexSet {
+        var covered = IndexSet()
+        for segment in self where segment.endFrame >= segment.startFrame {
+            covered.insert(integersIn: segment.startFrame...segment.endFrame)
+        }
+        return covered
+    }
 }

@@ -149,14 +149,8 @@ public struct AcousticEvidence: Sendable, Hashable, Codable {
         worstWordMargin = frames > 0 ? worst : -.infinity
         meanWordMargin = frames > 0 ? weighted / Double(frames) : -.infinity
         wordFrames = frames
-        var speech = IndexSet()
-        for phone in phones where !Self.isSilence(phone.word) && phone.endFrame >= phone.startFrame {
-            speech.insert(integersIn: phone.startFrame...phone.endFrame)
-        }
-        var spoken = IndexSet()
-        for word in grammar.spokenWords where word.endFrame >= word.startFrame {
-            spoken.insert(integersIn: word.startFrame...word.endFrame)
-        }
+        let speech = phones.filter { !Self.isSilence($0.word) }.frames
+        let spoken = grammar.spokenWords.frames
         // The frames of the utterance no spoken word covers: silences, fillers, the sound around.
         let around = IndexSet(integersIn: 0..<max(0, grammar.frameCount)).subtracting(spoken)
         speechFrames = speech.count

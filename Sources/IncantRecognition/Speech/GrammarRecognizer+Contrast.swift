@@ -61,7 +61,7 @@ extension GrammarRecognizer {
                 continue
             }
             let heard = Self.acousticScore(heardAlignment)
-            let speech = levels.flatMap { speechFrames(of: heardAlignment, frames: frames, levels: $0) }
+            let speech = levels.flatMap { speechFrames(of: heardAlignment, levels: $0) }
             // Rivals of each length are searched apart: in one search, a rival of more words pays
             // more word transitions, which the acoustic scores compared below do not hold.
             var closest: (rival: [String], margin: Double)?
@@ -116,15 +116,10 @@ extension GrammarRecognizer {
     /// The frames of `alignment`'s words loud enough to be their speech: at most
     /// ``RecognizerOptions/contrastSilenceGate`` dB below the median level of the words' frames;
     /// nil without the gate.
-    func speechFrames(of alignment: RecognitionHypothesis, frames: CepstralFrames, levels: FrameLevels) -> IndexSet? {
+    func speechFrames(of alignment: RecognitionHypothesis, levels: FrameLevels) -> IndexSet? {
         guard let gate = options.contrastSilenceGate else { return nil }
-        var spoken = IndexSet()
-        for word in alignment.spokenWords where word.endFrame >= word.startFrame {
-            spoken.insert(integersIn: word.startFrame...word.endFrame)
-        }
-        func level(_ frame: Int) -> Double {
-            levels.level(frame < frames.audioFrames.count ? frames.audioFrames[frame] : frame)
-        }
+        let spoken = alignment.spokenWords.frames
+        func level(_ frame: Int) -> Double { levels.level(alignment.audioFrame(frame)) }
         let sorted = spoken.map(level).sorted()
         guard !sorted.isEmpty else { return nil }
         let floor = sorted[sorted.count / 2] - gate
@@ -133,11 +128,7 @@ extension GrammarRecognizer {
 
     /// How many frames of `speech` `alignment` puts silence or a filler on.
     static func silenced(_ speech: IndexSet, by alignment: RecognitionHypothesis) -> Int {
-        var silent = IndexSet()
-        for segment in alignment.words where segment.isFiller && segment.endFrame >= segment.startFrame {
-            silent.insert(integersIn: segment.startFrame...segment.endFrame)
-        }
-        return speech.intersection(silent).count
+        speech.intersection(alignment.words.filter(\.isFiller).frames).count
     }
 
     /// Searches `range` of `frames` with a grammar of one sentence: a place after another,
