@@ -9,7 +9,7 @@ import IncantSpeech
 /// JSGF baseline in the same run, on the home sentences (`home-sentences.tsv` and the near twins
 /// of `home-switches.tsv`: "on" / "off", "fifty" / "fifteen") spoken by every synthetic voice.
 ///
-///     incant-bench actions [--stride N] [--offset K] [--engines espeak-ng,flite,festival]
+///     incant-bench actions [--stride N] [--offset K] [--engines espeak-ng,flite,festival,piper]
 ///                          [--conditions clean,room,room15dB,kitchen6dB] [--sentences switches|all]
 ///                          [--decoder -name=value ...] [--format fsg|jsgf] [--margins off,0,X,0/Y]
 ///                          [--contrast-span 1|2] [--show-wrong] [--no-baseline] [--dump FILE] [--ending WORD]
@@ -57,7 +57,7 @@ struct ActionBenchmark {
             case "--engines":
                 engines = try next().split(separator: ",").map {
                     guard let engine = SyntheticVoice.Engine(rawValue: String($0)) else {
-                        throw BenchmarkError("--engines: unknown engine \($0) (espeak-ng, flite, festival)")
+                        throw BenchmarkError("--engines: unknown engine \($0) (espeak-ng, flite, festival, piper)")
                     }
                     return engine
                 }
@@ -163,7 +163,7 @@ struct ActionBenchmark {
         var sentences = try SentenceLists.labelled(path: paths.root + "/Benchmarks/data/home-switches.tsv")
         if sentenceSet == "all" { sentences += try SentenceLists.labelled(path: paths.homeSentences) }
         if let ending { sentences = sentences.filter { $0.text.split(separator: " ").last.map(String.init) == ending } }
-        let voices = SyntheticVoice.all.filter { engines.contains($0.engine) }
+        let voices = (SyntheticVoice.all + SyntheticVoice.neural).filter { engines.contains($0.engine) }
         var requests: [(voice: SyntheticVoice, sentence: SentenceLists.Labelled)] = []
         for voice in voices {
             for sentence in sentences { requests.append((voice, sentence)) }
