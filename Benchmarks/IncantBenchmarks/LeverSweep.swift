@@ -341,7 +341,7 @@ struct LeverSweep {
         defer {
             if let dumpPath {
                 let header =
-                    "condition\tclip\tpositive\taccepted\tmatchCorrect\ttranscript\tmargin\tworst\tcoverage\tsupport\twordFrames\tspeechFrames\tvoicing\tabove\tagree\tvoicedCoverage\tunexplainedVoiced\tbelowPeak\trightAmong\tlisted\toutsideMargin\toutsideFrames\toutsideVoicing\tloopWordScore\twordLoopMargin\twordLoopWords\tminPosterior\tminContrastPosterior\tcontrastMargins\tmeaningPosterior\twordPosteriors\tconfidence\tunlabelledSlots\twordsBelowPeak\tfloorBelowPeak\toutsideBelowPeak\tbackgroundWords\n"
+                    "condition\tclip\tpositive\taccepted\tmatchCorrect\ttranscript\tmargin\tworst\tcoverage\tsupport\twordFrames\tspeechFrames\tvoicing\tabove\tagree\tvoicedCoverage\tunexplainedVoiced\tbelowPeak\trightAmong\tlisted\toutsideMargin\toutsideFrames\toutsideVoicing\tloopWordScore\twordLoopMargin\twordLoopWords\tminPosterior\tminContrastPosterior\tcontrastMargins\tmeaningPosterior\twordPosteriors\tconfidence\tunlabelledSlots\twordsBelowPeak\tfloorBelowPeak\toutsideBelowPeak\tbackgroundWords\totherMeaningContrasts\n"
                 try? (header + dump.withLock { $0 }.joined()).write(toFile: dumpPath, atomically: true, encoding: .utf8)
             }
         }
@@ -463,6 +463,19 @@ struct LeverSweep {
             understanding.words.indices.contains(contrast.position)
                 ? understanding.words[contrast.position].framePosterior : nil
         }
+        // The contrasts whose rival means another action than the heard words.
+        let otherMeaning = understanding.contrasts.filter { contrast in
+            let rival = matcher.match(transcripts: [contrast.alternative]).accepted
+            return !(understanding.matched.map { rival?.sameAction(as: $0) ?? false } ?? (rival == nil))
+        }
+        // How many frames the heard words of a contrast cover.
+        let frames = { (contrast: WordContrast) -> Int? in
+            guard understanding.words.indices.contains(contrast.position),
+                understanding.words.indices.contains(contrast.span.upperBound - 1)
+            else { return nil }
+            return understanding.words[contrast.span.upperBound - 1].endFrame
+                - understanding.words[contrast.position].startFrame + 1
+        }
         let numbers = [e?.meanWordMargin, e?.worstWordMargin, e?.coverage, e?.support].map {
             $0.map { String(format: "%.3f", $0) } ?? ""
         }
@@ -489,12 +502,7 @@ struct LeverSweep {
                 posteriorColumn(understanding.words.compactMap(\.framePosterior)),
                 posteriorColumn(understanding.contrasts.compactMap(posterior)),
                 understanding.contrasts.map { String(format: "%.0f", $0.margin) }.joined(separator: ","),
-                posteriorColumn(
-                    understanding.contrasts.compactMap { contrast in
-                        let rival = matcher.match(transcripts: [contrast.alternative]).accepted
-                        let same = understanding.matched.map { rival?.sameAction(as: $0) ?? false } ?? (rival == nil)
-                        return same ? nil : posterior(contrast)
-                    }),
+                posteriorColumn(otherMeaning.compactMap(posterior)),
                 understanding.words.map { "\($0.word):" + ($0.framePosterior.map { String(format: "%.3f", $0) } ?? "") }
                     .joined(separator: " "),
                 understanding.confidence.map { String(format: "%.4f", $0) } ?? "",
@@ -505,6 +513,8 @@ struct LeverSweep {
                 e.map { String(format: "%.1f", $0.floorBelowPeak) } ?? "",
                 e?.outsideBelowPeak.map { String(format: "%.1f", $0) } ?? "",
                 understanding.backgroundWords ?? "",
+                otherMeaning.map { String(format: "%.0f:", $0.margin) + (frames($0).map(String.init) ?? "") }
+                    .joined(separator: ","),
             ])
             .joined(separator: "\t") + "\n"
     }
