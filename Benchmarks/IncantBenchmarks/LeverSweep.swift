@@ -242,6 +242,13 @@ struct LeverSweep {
             keeping: { $0 % stride == offset % stride })
     }
 
+    /// The home commands (`home-sentences.tsv`) spoken by `voices`, each expecting its label.
+    private func homeCommands(paths: BenchmarkPaths, voices: [SyntheticVoice]) throws -> [SpeechClip] {
+        let sentences = try SentenceLists.labelled(path: paths.homeSentences)
+        let expected = Dictionary(sentences.map { ($0.text, $0.expected) }) { first, _ in first }
+        return try synthesized(sentences.map(\.text), paths: paths, voices: voices) { expected[$0] ?? nil }
+    }
+
     func run() throws {
         let paths = BenchmarkPaths()
         var configured = try paths.withProjectModels(
@@ -273,10 +280,7 @@ struct LeverSweep {
         conditions += noisyNegatives
         if conditionFilter?.contains("home") ?? true {
             // Synthetic home commands.
-            let sentences = try SentenceLists.labelled(path: paths.homeSentences)
-            let expected = Dictionary(sentences.map { ($0.text, $0.expected) }) { first, _ in first }
-            let home = try synthesized(sentences.map(\.text), paths: paths) { expected[$0] ?? nil }
-            conditions.append(("home", home, homeCatalog))
+            conditions.append(("home", try homeCommands(paths: paths, voices: SyntheticVoice.all), homeCatalog))
         }
         if conditionFilter?.contains("noncommands") ?? true {
             // Synthetic non-command sentences against the home phrases.
@@ -287,11 +291,7 @@ struct LeverSweep {
             // The home commands and the non-commands in a neural voice (none of it tuned on), as
             // synthesized, through a band-limited reverberant room, and that room with kitchen
             // noise at 15 dB mixed in after it.
-            let sentences = try SentenceLists.labelled(path: paths.homeSentences)
-            let expected = Dictionary(sentences.map { ($0.text, $0.expected) }) { first, _ in first }
-            let neural = try synthesized(sentences.map(\.text), paths: paths, voices: SyntheticVoice.neural) {
-                expected[$0] ?? nil
-            }
+            let neural = try homeCommands(paths: paths, voices: SyntheticVoice.neural)
             let room = try RealRoomClips.bandLimitedReverb(neural, cacheName: "neural")
             let noisy = room.enumerated().map { index, clip in
                 noise.mix(clip, snr: 15, seed: NoiseMixer.coffeeSeed &+ 0x7E00 &+ UInt64(index))
