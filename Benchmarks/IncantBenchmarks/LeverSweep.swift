@@ -37,7 +37,8 @@ struct LeverSweep {
     var options = RecognizerOptions()
     /// Conditions to run (all when nil): clean, the SNRs as `6dB`, `negatives`, `home`, `noncommands`,
     /// `bursts`, `tails` and `tailsHome` (also with the SNRs, as `tails6dB`), the neural voice's
-    /// `neural`, `neuralRoom`, `neuralRoom15dB`, `neuralNoncommands` and `neuralNoncommandsRoom`.
+    /// `neural`, `neuralRoom`, `neuralRoom15dB`, `neuralPhone`, `neural6dB`, `neuralNoncommands` and
+    /// `neuralNoncommandsRoom`.
     var conditionFilter: Set<String>?
     /// Print each clip that was not understood (or was falsely accepted) with its evidence.
     var explains = false
@@ -289,19 +290,24 @@ struct LeverSweep {
         }
         if conditionFilter?.contains(where: { $0.hasPrefix("neural") }) ?? true {
             // The home commands and the non-commands in a neural voice (none of it tuned on), as
-            // synthesized, through a band-limited reverberant room, and that room with kitchen
-            // noise at 15 dB mixed in after it.
+            // synthesized, through a band-limited reverberant room, that room with kitchen noise
+            // at 15 dB mixed in after it, through a telephone band, and in kitchen noise at 6 dB.
             let neural = try homeCommands(paths: paths, voices: SyntheticVoice.neural)
             let room = try RealRoomClips.bandLimitedReverb(neural, cacheName: "neural")
             let noisy = room.enumerated().map { index, clip in
                 noise.mix(clip, snr: 15, seed: NoiseMixer.coffeeSeed &+ 0x7E00 &+ UInt64(index))
+            }
+            let kitchen = neural.enumerated().map { index, clip in
+                noise.mix(clip, snr: 6, seed: NoiseMixer.coffeeSeed &+ 0x7E06 &+ UInt64(index))
             }
             let others = try synthesized(
                 try SentenceLists.plain(path: paths.nonCommands), paths: paths, voices: SyntheticVoice.neural
             ) { _ in nil }
             conditions += [
                 ("neural", neural, homeCatalog), ("neuralRoom", room, homeCatalog),
-                ("neuralRoom15dB", noisy, homeCatalog), ("neuralNoncommands", others, homeCatalog),
+                ("neuralRoom15dB", noisy, homeCatalog),
+                ("neuralPhone", try RealRoomClips.telephoneBand(neural, cacheName: "neural"), homeCatalog),
+                ("neural6dB", kitchen, homeCatalog), ("neuralNoncommands", others, homeCatalog),
                 (
                     "neuralNoncommandsRoom", try RealRoomClips.bandLimitedReverb(others, cacheName: "neural-others"),
                     homeCatalog
