@@ -213,13 +213,10 @@ struct ActionBenchmark {
                             guard
                                 let rival = incant.interpreter.matcher.match(transcripts: [contrast.alternative])
                                     .accepted,
-                                rival.shortcutID != accepted.shortcutID || rival.parameters != accepted.parameters
+                                !rival.sameAction(as: accepted)
                             else { continue }
-                            let first = recognition.words[contrast.position]
-                            let last = recognition.words[contrast.span.upperBound - 1]
-                            rivals.append(
-                                "\(contrast.heard)>\(contrast.rival):\(contrast.margin):\(last.endFrame - first.startFrame + 1)"
-                            )
+                            let frames = contrast.frameCount(in: recognition.words).map(String.init) ?? ""
+                            rivals.append("\(contrast.heard)>\(contrast.rival):\(contrast.margin):\(frames)")
                         }
                         let outcome = expected.isMet(by: accepted) ? "right" : "wrong"
                         dump +=

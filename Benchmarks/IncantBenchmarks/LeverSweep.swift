@@ -474,14 +474,6 @@ struct LeverSweep {
             let rival = matcher.match(transcripts: [contrast.alternative]).accepted
             return !(understanding.matched.map { rival?.sameAction(as: $0) ?? false } ?? (rival == nil))
         }
-        // How many frames the heard words of a contrast cover.
-        let frames = { (contrast: WordContrast) -> Int? in
-            guard understanding.words.indices.contains(contrast.position),
-                understanding.words.indices.contains(contrast.span.upperBound - 1)
-            else { return nil }
-            return understanding.words[contrast.span.upperBound - 1].endFrame
-                - understanding.words[contrast.position].startFrame + 1
-        }
         let numbers = [e?.meanWordMargin, e?.worstWordMargin, e?.coverage, e?.support].map {
             $0.map { String(format: "%.3f", $0) } ?? ""
         }
@@ -519,8 +511,10 @@ struct LeverSweep {
                 e.map { String(format: "%.1f", $0.floorBelowPeak) } ?? "",
                 e?.outsideBelowPeak.map { String(format: "%.1f", $0) } ?? "",
                 understanding.backgroundWords ?? "",
-                otherMeaning.map { String(format: "%.0f:", $0.margin) + (frames($0).map(String.init) ?? "") }
-                    .joined(separator: ","),
+                otherMeaning.map {
+                    String(format: "%.0f:", $0.margin) + ($0.frameCount(in: understanding.words).map(String.init) ?? "")
+                }
+                .joined(separator: ","),
             ])
             .joined(separator: "\t") + "\n"
     }
