@@ -15,16 +15,18 @@ struct HeardAudio: Sendable {
     /// no longer held.
     ///
     /// An utterance decoded ahead of its close ends in silence not heard yet, the silence since
-    /// its last speech repeated (``Endpointer/settledUtterance``): the choice is made on what
-    /// has been heard, and that silence is made the same way from the audio as it came.
+    /// its last speech repeated (``Utterance/filledSampleCount``): the choice is made on the
+    /// samples it heard, and that silence is made the same way from the audio as it came. What
+    /// the tap holds beyond them (a reader running ahead) is not looked at, so the choice and
+    /// the samples depend on the audio alone, not on how far the source has been read.
     func of(_ utterance: Utterance) -> Utterance {
         guard let bypass, let unprocessed,
-            let heard = unprocessed.heardSamples(in: utterance.startSample..<utterance.endSample),
+            let heard = unprocessed.samples(in: utterance.startSample..<utterance.heardEndSample),
             bypass.hearsAsItCame(heard)
         else { return utterance }
         var chosen = utterance
         chosen.samples = heard
-        let missing = utterance.samples.count - heard.count
+        let missing = utterance.filledSampleCount
         if missing > 0 {
             let silence = heard[min(heard.count, max(0, utterance.speechEndSample - utterance.startSample))...]
             if silence.isEmpty {

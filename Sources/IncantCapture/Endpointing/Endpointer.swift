@@ -81,6 +81,7 @@ public struct Endpointer: Sendable {
             for index in 0..<missing {
                 settled.samples.append(silence[silence.startIndex + index % silence.count])
             }
+            settled.filledSampleCount = missing
         }
         return settled
     }

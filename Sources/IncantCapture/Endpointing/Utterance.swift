@@ -22,18 +22,27 @@ public struct Utterance: Sendable, Equatable {
     public var speechEndSample: Int
     /// Why the utterance ended.
     public var endReason: EndReason
+    /// Samples at the end of `samples` that were not heard yet: a settled utterance
+    /// (``Endpointer/settledUtterance``) fills the rest of its post-roll with the silence heard
+    /// since its last speech, repeated. 0 for an utterance that closed.
+    public var filledSampleCount: Int
 
-    public init(samples: [Int16], startSample: Int, speechStartSample: Int, speechEndSample: Int, endReason: EndReason)
-    {
+    public init(
+        samples: [Int16], startSample: Int, speechStartSample: Int, speechEndSample: Int, endReason: EndReason,
+        filledSampleCount: Int = 0
+    ) {
         self.samples = samples
         self.startSample = startSample
         self.speechStartSample = speechStartSample
         self.speechEndSample = speechEndSample
         self.endReason = endReason
+        self.filledSampleCount = filledSampleCount
     }
 
     /// Stream position just after the last sample of `samples`.
     public var endSample: Int { startSample + samples.count }
+    /// Stream position just after the last sample that was heard (before the filled ones).
+    public var heardEndSample: Int { endSample - filledSampleCount }
     /// When `samples` starts, from the start of the stream.
     public var startTime: Duration { AudioFormat.duration(ofSamples: startSample) }
     /// When `samples` ends, from the start of the stream.

@@ -48,17 +48,6 @@ public final class UnprocessedAudioTap: AudioFrontEnd {
         state.withLock { $0 = Held() }
     }
 
-    /// The samples at stream positions `range` that have been heard: all of them, or those up
-    /// to the latest heard when the range reaches past it; nil when its start is no longer
-    /// held or not heard yet.
-    public func heardSamples(in range: Range<Int>) -> [Int16]? {
-        state.withLock { held in
-            let end = min(range.upperBound, held.start + held.samples.count)
-            guard range.lowerBound >= held.start, range.lowerBound < end else { return nil }
-            return Array(held.samples[(range.lowerBound - held.start)..<(end - held.start)])
-        }
-    }
-
     /// The samples at stream positions `range`, or nil when they are not all held (too old,
     /// or not heard yet).
     public func samples(in range: Range<Int>) -> [Int16]? {

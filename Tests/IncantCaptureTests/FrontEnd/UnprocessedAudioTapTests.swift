@@ -32,11 +32,6 @@ import Testing
         #expect(tap.samples(in: 900..<1_000) == (900..<1_000).map { Int16($0) })
         #expect(tap.samples(in: 0..<10) == nil)
         #expect(tap.samples(in: 990..<1_010) == nil)
-        // What has been heard of a stretch that reaches past it.
-        #expect(tap.heardSamples(in: 990..<1_010) == (990..<1_000).map { Int16($0) })
-        #expect(tap.heardSamples(in: 900..<950) == (900..<950).map { Int16($0) })
-        #expect(tap.heardSamples(in: 1_000..<1_010) == nil)
-        #expect(tap.heardSamples(in: 0..<950) == nil)
         tap.reset()
         #expect(tap.samples(in: 900..<1_000) == nil)
         _ = tap.process([7, 8, 9])
