@@ -14,6 +14,7 @@ public protocol UtteranceDetector: Sendable {
     var settledSpeechEnd: Int? { get }
 
     /// The utterance in progress as it will close if no more speech follows; nil when not settled.
+    /// Samples it holds that were not heard yet are counted in ``Utterance/filledSampleCount``.
     var settledUtterance: Utterance? { get }
 }
 
