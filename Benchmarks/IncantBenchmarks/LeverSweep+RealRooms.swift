@@ -31,6 +31,10 @@ extension LeverSweep {
     ///   recordings with every frequency raised by 400 cents or lowered by 300
     ///   (``RealRoomClips/Channel/higherVoice``, ``RealRoomClips/Channel/lowerVoice``): voices
     ///   higher or deeper than the speakers';
+    /// - `hum` / `humNegatives`, `dcOffset` / `dcOffsetNegatives` and `wakeHum` /
+    ///   `wakeHumNegatives`, `wakeDCOffset` / `wakeDCOffsetNegatives`: the coffee orders and
+    ///   the wake-word recordings with mains hum or a DC offset added
+    ///   (``RealRoomClips/Channel/hum``, ``RealRoomClips/Channel/dcOffset``);
     /// - `wake6dB` / `wakeNegatives6dB` (for each of the SNRs): the wake-word recordings in the
     ///   kitchen noise (`noise`), mixed as the coffee orders are.
     func appendRealRoomConditions(
@@ -40,6 +44,7 @@ extension LeverSweep {
         let room = RealRoomClips(paths: paths)
         let channels: [(String, RealRoomClips.Channel)] = [
             ("wakeReverb", .reverb), ("wakePhone", .phone), ("wakeHigh", .higherVoice), ("wakeLow", .lowerVoice),
+            ("wakeHum", .hum), ("wakeDCOffset", .dcOffset),
         ]
         let noisyNames = snrs.map { ("wake\(Int($0))dB", "wakeNegatives\(Int($0))dB", $0) }
         let wakeNames = ["wake"] + channels.map(\.0)
@@ -112,6 +117,12 @@ extension LeverSweep {
         }
         try appendChannel("phone", to: &conditions, own: coffeeCatalog, other: homeCatalog) {
             try RealRoomClips.telephoneBand(coffee, cacheName: "coffee")
+        }
+        try appendChannel("hum", to: &conditions, own: coffeeCatalog, other: homeCatalog) {
+            try RealRoomClips.Channel.hum.apply(coffee, cacheName: "coffee")
+        }
+        try appendChannel("dcOffset", to: &conditions, own: coffeeCatalog, other: homeCatalog) {
+            try RealRoomClips.Channel.dcOffset.apply(coffee, cacheName: "coffee")
         }
     }
 

@@ -56,6 +56,9 @@ struct LeverSweep {
     /// When a clip is heard as it came rather than through the front end (as `recognize` and
     /// `listen` choose; `--front-end-bypass off`: always through it).
     var frontEndBypass: FrontEndBypass? = FrontEndBypass()
+    /// The cutoff (Hz) of the high-pass that comes first, as `recognize` and `listen` hear a
+    /// file (`--high-pass off`: none).
+    var highPassCutoff: Double? = HighPassFilter.standardCutoff
     /// Adapt the acoustic model (``MLLRAdapter``) to this many coffee orders first, taken from
     /// the clips this run does not score (those not at `offset` of every `stride`).
     var adaptationTakes = 0
@@ -108,6 +111,12 @@ struct LeverSweep {
                     throw BenchmarkError("--front-end-bypass \(value): expected a number of dB or off")
                 }
                 frontEndBypass = Double(value).map { FrontEndBypass(minimumSpread: $0) }
+            case "--high-pass":
+                let value = try next()
+                guard value == "off" || Double(value) != nil else {
+                    throw BenchmarkError("--high-pass \(value): expected a frequency in Hz or off")
+                }
+                highPassCutoff = Double(value)
             case "--front-end":
                 do { frontEndKind = try FrontEndKind(name: try next()) } catch { throw BenchmarkError("\(error)") }
             case "--word-posterior": options.decoder.wordPosteriorScale = Double(try next())
@@ -373,9 +382,11 @@ struct LeverSweep {
                         ? try JSGFBaselineSystem(catalog: catalog, dictionaryFiles: options.dictionaryFiles) : nil
                     for index in Swift.stride(from: worker, to: clips.count, by: workers) {
                         let clip = clips[index]
+                        let filtered = highPassCutoff.map { HighPassFilter(cutoff: $0).wholeRecording(clip.samples) }
+                        let input = filtered ?? clip.samples
                         let heard =
                             frontEndKind == .identity
-                            ? clip.samples : frontEnd.wholeRecording(clip.samples, bypass: frontEndBypass)
+                            ? input : frontEnd.wholeRecording(input, bypass: frontEndBypass)
                         let understanding = try system.understand(heard)
                         if let online, understanding.accepted != nil,
                             try online.record(

@@ -105,6 +105,11 @@ struct RealRoomClips {
         case higherVoice
         /// Every frequency lowered by 300 cents (a factor of 0.84): a deeper voice.
         case lowerVoice
+        /// Mains hum added: 50 Hz at -30 dBFS with its second and third harmonics 6 and 12 dB
+        /// below (a microphone near a power supply, a ground loop).
+        case hum
+        /// A DC offset of 3% of full scale added (-30 dBFS; a microphone's ADC off centre).
+        case dcOffset
 
         /// The channel named `name`, or an error naming `option` and what it takes: the
         /// channels there are and the `others` it accepts besides.
@@ -127,6 +132,17 @@ struct RealRoomClips {
                 try RealRoomClips.throughSox(clips, effects: ["pitch", "400"], cacheName: "high-" + cacheName)
             case .lowerVoice:
                 try RealRoomClips.throughSox(clips, effects: ["pitch", "-300"], cacheName: "low-" + cacheName)
+            case .hum:
+                clips.map { clip in
+                    clip.adding { index in
+                        let time = Double(index) / Double(AudioFormat.sampleRate)
+                        return [(50.0, 1.0), (100, 0.5), (150, 0.25)].reduce(0.0) {
+                            $0 + $1.1 * sin(2 * Double.pi * $1.0 * time)
+                        } * 0.0316 * 32_767
+                    }
+                }
+            case .dcOffset:
+                clips.map { clip in clip.adding { _ in 0.0316 * 32_767 } }
             }
         }
     }
@@ -162,5 +178,16 @@ struct RealRoomClips {
         guard process.terminationStatus == 0 else {
             throw BenchmarkError("sox failed: \(arguments.joined(separator: " "))")
         }
+    }
+}
+
+extension SpeechClip {
+    /// The clip with `signal(sampleIndex)` added to each sample, clipped to 16 bits.
+    func adding(_ signal: (Int) -> Double) -> SpeechClip {
+        var changed = self
+        changed.samples = samples.enumerated().map { index, sample in
+            Int16(clamping: Int((Double(sample) + signal(index)).rounded()))
+        }
+        return changed
     }
 }

@@ -88,8 +88,11 @@ public final class Listener: Sendable {
             : nil
         let wakeTap = wakeHearsUnprocessed ? tap : nil
         let heard = HeardAudio(bypass: config.frontEndBypass, unprocessed: tap)
-        // Muted audio is dropped before any other front end hears it.
-        let frontEnds = (control.map { [MuteGate(control: $0)] } ?? []) + (tap.map { [$0] } ?? []) + config.frontEnds
+        // Muted audio is dropped before any other front end hears it; the lowest frequencies
+        // (a DC offset, mains hum) go before anything measures the audio, the tap included.
+        let highPass: [any AudioFrontEnd] = config.highPassCutoff.map { [HighPassFilter(cutoff: $0)] } ?? []
+        let frontEnds =
+            (control.map { [MuteGate(control: $0)] } ?? []) + highPass + (tap.map { [$0] } ?? []) + config.frontEnds
         let source: any AudioSource =
             frontEnds.isEmpty ? config.source : FrontEndSource(source: config.source, frontEnds: frontEnds)
         let recognizer = config.recognizer

@@ -14,6 +14,11 @@ public struct ListenerConfiguration: Sendable {
     /// room, for denoisers: `incant` sets `FrontEndBypass()`); nil, the default, always hears
     /// it through them. Utterances are cut and the wake word is found as before either way.
     public var frontEndBypass: FrontEndBypass? = nil
+    /// When set, a ``IncantCapture/HighPassFilter`` at this cutoff (Hz) takes away what lies
+    /// below speech (a microphone's DC offset, mains hum) before the front ends and before the
+    /// audio is kept as it came; nil, the default, leaves the audio as it is (`incant` sets
+    /// ``IncantCapture/HighPassFilter/standardCutoff``).
+    public var highPassCutoff: Double? = nil
     /// Cuts the stream into utterances (the energy ``IncantCapture/Endpointer`` by default).
     public var detector: any UtteranceDetector
     /// Turns utterances into transcripts.

@@ -171,3 +171,41 @@ struct FrontEndOptionTests {
         #expect(try result.json()["shortcut"] as? String == "order-pizza")
     }
 }
+
+/// `--high-pass`: a microphone's DC offset and mains hum are taken away before anything hears
+/// the audio, so a recording with them is decided as the same recording without.
+@Suite("--high-pass", .tags(.slow), .skippedWhenFast)
+struct HighPassOptionTests {
+    @Test func aDCOffsetOrHumIsDecidedAsTheCleanRecording() async throws {
+        let cli = try CLIRunner()
+        defer { cli.cleanUp() }
+        let clean = try await Speech.recording(["set a timer for five minutes"], in: cli.home)
+        let offset = cli.home.appendingPathComponent("offset.wav").path
+        let hum = cli.home.appendingPathComponent("hum.wav").path
+        let tone = cli.home.appendingPathComponent("tone.wav").path
+        try TestProcess.run("sox", [clean, offset, "dcshift", "0.1"])
+        try TestProcess.run("sox", [clean, tone, "synth", "sine", "50", "vol", "0.05"])
+        try TestProcess.run("sox", ["-m", "-v", "1", clean, "-v", "1", tone, hum])
+        func decided(_ files: [String], _ options: [String]) async throws -> [[String: Any]] {
+            let result = try await cli.run(["recognize", "--json", "--shortcuts", CLIRunner.demo] + options + files)
+            #expect(result.status == 0, "\(result.stderr)")
+            return try result.stdout.split(separator: "\n").map {
+                try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+            }
+        }
+        let heard = try await decided([clean, offset, hum], [])
+        try #require(heard.count == 3)
+        #expect(heard[0]["shortcut"] as? String == "set-timer", "\(heard[0])")
+        for (file, line) in zip(["offset", "hum"], heard.dropFirst()) {
+            for key in ["transcript", "accepted", "shortcut"] {
+                #expect("\(line[key] ?? "")" == "\(heard[0][key] ?? "")", "\(file): \(key)")
+            }
+            #expect(CLIRunner.texts(line["parameters"]) == CLIRunner.texts(heard[0]["parameters"]), "\(file)")
+        }
+        // The filter changes nothing a clean recording needs, and "off" is taken.
+        let unfiltered = try await decided([clean], ["--high-pass", "off"])
+        #expect(unfiltered.first?["transcript"] as? String == heard[0]["transcript"] as? String)
+        let refused = try await cli.run(["recognize", "--high-pass", "10k", "--shortcuts", CLIRunner.demo, clean])
+        #expect(refused.status != 0 && refused.stderr.contains("--high-pass 10k"), "\(refused.stderr)")
+    }
+}

@@ -138,6 +138,7 @@ struct ListenCommand: AsyncParsableCommand {
         configuration.control = control
         configuration.unclearCommands = askUnclear
         configuration.frontEndBypass = try speech.bypass()
+        configuration.highPassCutoff = try speech.highPassCutoff()
         // `mqtt:` in the configuration file: decisions announced, queries taken.
         let mqtt = try MQTTEvents.configured(settings.value.mqtt, site: dispatching.site)
         configuration.announcer = mqtt?.announcer

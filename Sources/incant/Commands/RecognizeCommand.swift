@@ -54,6 +54,7 @@ struct RecognizeCommand: AsyncParsableCommand {
             // own (a denoiser's state would carry one recording into the next).
             var unused: [any AudioFrontEnd]? = try speech.frontEnds()
             let bypass = try speech.bypass()
+            let highPass = try speech.highPassCutoff()
             var failed = false
             for file in files {
                 let samples: [Int16]
@@ -73,6 +74,7 @@ struct RecognizeCommand: AsyncParsableCommand {
                 // A file cannot be asked "Did you say …?".
                 configuration.unclearCommands = .never
                 configuration.frontEndBypass = bypass
+                configuration.highPassCutoff = highPass
                 let listener = Listener(configuration)
                 let turn = Mutex<ListenerTurn?>(nil)
                 try await listener.run { event in

@@ -56,7 +56,8 @@ struct SpotCommand: AsyncParsableCommand {
                     // and restarts warm for each.
                     let frontEnd = try speech.makeFrontEnd(warns: index == 0, restart: .warm)
                     let report = try Self.search(
-                        file, with: detector, through: frontEnd, evidence: evidence)
+                        file, with: detector, through: frontEnd,
+                        highPass: try speech.highPassCutoff().map { HighPassFilter(cutoff: $0) }, evidence: evidence)
                     let line = json ? try JSON.line(report) : report.summary
                     try FileHandle.standardOutput.write(contentsOf: Data((line + "\n").utf8))
                 } catch let failure as CommandFailure {
@@ -71,11 +72,12 @@ struct SpotCommand: AsyncParsableCommand {
     }
 
     /// One file's detections, read in pieces so that a long recording is never held whole, each
-    /// piece through `frontEnd` (one stream per file; its output lines up with the input);
-    /// `evidence`: each detection with the measurements behind it.
+    /// piece through `highPass` first, as `listen` hears it, and through `frontEnd` (one stream
+    /// per file; its output lines up with the input); `evidence`: each detection with the
+    /// measurements behind it.
     static func search(
         _ path: String, with detector: PocketSphinxWakeWordDetector, through frontEnd: any AudioFrontEnd,
-        evidence: Bool
+        highPass: HighPassFilter?, evidence: Bool
     ) throws -> SpotReport {
         let file = try WAVFile(path: path)
         // Through a front end that changes the audio, both views are searched, as `listen`
@@ -87,7 +89,8 @@ struct SpotCommand: AsyncParsableCommand {
         // A quiet recording is raised before the front end (the denoiser removes quiet speech).
         let gain = QuietAudioGain.gain(of: file)
         try file.readOnce(inPiecesOf: AudioFormat.sampleRate * 10) { samples, _ in
-            found += try scanner.process(QuietAudioGain.applying(gain, to: samples))
+            let raised = QuietAudioGain.applying(gain, to: samples)
+            found += try scanner.process(highPass?.process(raised) ?? raised)
             return true
         }
         found += try scanner.finish()

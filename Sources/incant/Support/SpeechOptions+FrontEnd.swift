@@ -45,4 +45,16 @@ extension SpeechOptions {
         }
         return FrontEndBypass(minimumSpread: spread)
     }
+
+    /// `--high-pass`: the cutoff (Hz) of the filter that comes first; nil: none.
+    func highPassCutoff() throws -> Double? {
+        guard let highPass else { return HighPassFilter.standardCutoff }
+        if highPass == "off" { return nil }
+        guard let cutoff = Double(highPass), cutoff.isFinite, (1...2_000).contains(cutoff) else {
+            throw CommandFailure(
+                message: "--high-pass \(highPass): expected a frequency in Hz (1 to 2000) or off",
+                status: ExitStatus.usage)
+        }
+        return cutoff
+    }
 }

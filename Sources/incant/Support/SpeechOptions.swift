@@ -66,6 +66,13 @@ struct SpeechOptions: ParsableArguments {
             valueName: "dB|off"))
     var frontEndBypass: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "Take away what lies below this frequency before anything else hears the audio (a microphone's DC "
+                + "offset, mains hum; default: \(Int(HighPassFilter.standardCutoff))), or off.",
+            valueName: "Hz|off"))
+    var highPass: String?
+
     /// - Parameter parallelPhoneLoop: decode the phone loop beside the grammar (unless `--one-core`).
     func recognizerOptions(parallelPhoneLoop: Bool = false) throws -> RecognizerOptions {
         guard (0...1).contains(rejectionThreshold) else {
