@@ -183,6 +183,7 @@ struct ServeCommand: AsyncParsableCommand {
                         dispatcher: Dispatcher(history: history, homeDirectory: home),
                         dispatchOptions: dispatchOptions, speaker: parts.speaker, isLive: true,
                         wakeWord: parts.pipeline.streamsBeforeWakeWord ? try wake.settings(speech: speech) : nil)
+                    listener.highPassCutoff = try speech.highPassCutoff()
                     listener.unclearCommands = Self.unclearCommands(
                         streamsBeforeWakeWord: parts.pipeline.streamsBeforeWakeWord)
                     return listener

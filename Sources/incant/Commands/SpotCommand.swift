@@ -48,6 +48,7 @@ struct SpotCommand: AsyncParsableCommand {
     func run() async throws {
         try await withExitStatus {
             let detector = try WakeOptionGroup.detector(phrase, threshold: threshold, speech: speech)
+            let highPass = try speech.highPassCutoff()
             var status = ExitStatus.success
             for (index, file) in files.enumerated() {
                 do {
@@ -57,7 +58,7 @@ struct SpotCommand: AsyncParsableCommand {
                     let frontEnd = try speech.makeFrontEnd(warns: index == 0, restart: .warm)
                     let report = try Self.search(
                         file, with: detector, through: frontEnd,
-                        highPass: try speech.highPassCutoff().map { HighPassFilter(cutoff: $0) }, evidence: evidence)
+                        highPass: highPass.map { HighPassFilter(cutoff: $0) }, evidence: evidence)
                     let line = json ? try JSON.line(report) : report.summary
                     try FileHandle.standardOutput.write(contentsOf: Data((line + "\n").utf8))
                 } catch let failure as CommandFailure {
