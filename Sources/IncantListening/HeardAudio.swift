@@ -25,17 +25,10 @@ struct HeardAudio: Sendable {
             bypass.hearsAsItCame(heard)
         else { return utterance }
         var chosen = utterance
-        chosen.samples = heard
         let missing = utterance.filledSampleCount
-        if missing > 0 {
-            let silence = heard[min(heard.count, max(0, utterance.speechEndSample - utterance.startSample))...]
-            if silence.isEmpty {
-                chosen.samples += utterance.samples.suffix(missing)
-            } else {
-                chosen.samples.reserveCapacity(utterance.samples.count)
-                for index in 0..<missing { chosen.samples.append(silence[silence.startIndex + index % silence.count]) }
-            }
-        }
+        chosen.samples =
+            Utterance.extending(heard, silenceFrom: utterance.speechEndSample - utterance.startSample, by: missing)
+            ?? heard + utterance.samples.suffix(missing)
         return chosen
     }
 }

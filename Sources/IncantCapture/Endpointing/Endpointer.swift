@@ -75,12 +75,9 @@ public struct Endpointer: Sendable {
         guard let end = settledSpeechEnd else { return nil }
         var settled = utterance(endingAt: end + postRollSamples, reason: .silence)
         let missing = end + postRollSamples - settled.endSample
-        if missing > 0 {
-            let silence = settled.samples[(end - currentStart)...]
-            settled.samples.reserveCapacity(settled.samples.count + missing)
-            for index in 0..<missing {
-                settled.samples.append(silence[silence.startIndex + index % silence.count])
-            }
+        if missing > 0, let filled = Utterance.extending(settled.samples, silenceFrom: end - currentStart, by: missing)
+        {
+            settled.samples = filled
             settled.filledSampleCount = missing
         }
         return settled

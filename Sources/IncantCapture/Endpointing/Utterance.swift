@@ -54,3 +54,17 @@ public struct Utterance: Sendable, Equatable {
     /// The length of `samples`.
     public var duration: Duration { AudioFormat.duration(ofSamples: samples.count) }
 }
+
+extension Utterance {
+    /// `samples` followed by `count` more: those from index `speechEnd` on (the silence after
+    /// the last speech), repeated; nil when none follow it. How a settled utterance fills the
+    /// post-roll it has not heard yet (``filledSampleCount``).
+    public static func extending(_ samples: [Int16], silenceFrom speechEnd: Int, by count: Int) -> [Int16]? {
+        let silence = samples[min(samples.count, max(0, speechEnd))...]
+        guard !silence.isEmpty else { return nil }
+        var extended = samples
+        extended.reserveCapacity(samples.count + max(0, count))
+        for index in 0..<max(0, count) { extended.append(silence[silence.startIndex + index % silence.count]) }
+        return extended
+    }
+}
