@@ -3,7 +3,10 @@
 as Home Assistant would. Run it with the project's venv (scripts/setup-wyoming.sh):
 
     vendor/venv/bin/python scripts/wyoming-client.py --uri tcp://127.0.0.1:10700 describe
-    ... transcribe FILE.wav            # transcribe + audio-start/chunks/stop, in real time with --real-time
+    ... transcribe FILE.wav...         # transcribe + audio-start/chunks/stop, in real time with --real-time
+                                       # (several files: one stream each, each line with its "file")
+    ... understand FILE.wav...         # transcribe, then the transcript's intent: one line per file,
+                                       # {"file", "transcript", "accepted", "shortcut", "parameters"}
     ... recognize "order a pizza"      # intent
     ... handle "order a pizza"         # handled / not-handled
     ... malformed                      # bad and truncated frames on other connections; this one still served
@@ -41,8 +44,11 @@ def host_port(uri):
     return host.strip("[]"), int(port)
 
 
-def show(event):
-    print(json.dumps({"type": event.type, "data": event.data}, sort_keys=True), flush=True)
+def show(event, file=None):
+    shown = {"type": event.type, "data": event.data}
+    if file is not None:
+        shown["file"] = file
+    print(json.dumps(shown, sort_keys=True), flush=True)
 
 
 async def until(client, *kinds):
@@ -90,8 +96,28 @@ async def single(args):
             await client.write_event(Describe().event())
             show(await until(client, Info))
         elif args.command == "transcribe":
-            event, _ = await stream(client, args.argument, args.real_time)
-            show(event)
+            # One stream after another on this connection; several files: each line names its file.
+            files = [args.argument] + args.files
+            for path in files:
+                event, _ = await stream(client, path, args.real_time)
+                show(event, path if len(files) > 1 else None)
+        elif args.command == "understand":
+            # As Home Assistant's pipeline: speech to text, then the text to an intent.
+            for path in [args.argument] + args.files:
+                event, _ = await stream(client, path, args.real_time)
+                text = event.data.get("text", "") if event.type == "transcript" else ""
+                shown = {"file": path, "transcript": text, "accepted": False}
+                if text:
+                    await client.write_event(Recognize(text=text).event())
+                    intent = await until(client, Intent, NotRecognized)
+                    if intent.type == "intent":
+                        entities = intent.data.get("entities") or []
+                        shown.update(
+                            accepted=True,
+                            shortcut=intent.data.get("name"),
+                            parameters={entity["name"]: entity.get("value") for entity in entities},
+                        )
+                print(json.dumps(shown, sort_keys=True), flush=True)
         elif args.command == "recognize":
             await client.write_event(Recognize(text=args.argument).event())
             show(await until(client, Intent, NotRecognized))
@@ -193,7 +219,7 @@ def main():
     parser.add_argument("--token-file", help="send the token in this file first, in an auth event")
     parser.add_argument("--streams", type=int, default=10)
     parser.add_argument("--rounds", type=int, default=3)
-    parser.add_argument("command", choices=["describe", "transcribe", "recognize", "handle", "malformed", "bench"])
+    parser.add_argument("command", choices=["describe", "transcribe", "understand", "recognize", "handle", "malformed", "bench"])
     parser.add_argument("argument", nargs="?")
     parser.add_argument("files", nargs="*")
     args = parser.parse_args()

@@ -1,4 +1,5 @@
 import Foundation
+import IncantCapture
 import IncantTestSupport
 import Testing
 
@@ -48,6 +49,29 @@ struct RecordTests {
             extraEnvironment: ["PIZZERIA_LOG": log])
         #expect(heard.status == 0, "\(heard.stderr)")
         #expect(try String(contentsOfFile: log, encoding: .utf8) == "2 x four cheese\n")
+    }
+
+    /// A microphone's DC offset is taken away before a take is cut and kept, as `listen` hears.
+    @Test func aTakeWithADCOffsetIsKeptThroughTheHighPassFilter() async throws {
+        let cli = try CLIRunner()
+        defer { cli.cleanUp() }
+        let said = try await Speech.recording(["order my usual"], in: cli.home)
+        let offset = cli.home.appendingPathComponent("offset.wav").path
+        try TestProcess.run("sox", [said, offset, "dcshift", "0.1"])
+        let recorded = try await cli.run(
+            ["phrases", "record", "order-pizza", "--phrase", "order my usual", "--set", "kind=four cheese"]
+                + ["--file", offset, "--shortcuts", CLIRunner.demo])
+        #expect(recorded.status == 0, "\(recorded.stderr)")
+        #expect(!recorded.stderr.contains("warning"), "\(recorded.stderr)")
+        let listed = try await cli.run(["phrases", "list", "--json"])
+        let phrases = try #require(try JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as? [[String: Any]])
+        let name = try #require((phrases.first?["takes"] as? [String])?.first)
+        let take = try WAVFile.readSamples(
+            path: cli.home.appendingPathComponent("data/incant/phrases").appendingPathComponent(name).path)
+        let mean = take.reduce(0.0) { $0 + Double($1) } / Double(max(1, take.count))
+        #expect(abs(mean) < 100, "the take kept has no offset (mean \(mean))")
+        let tested = try await cli.run(["phrases", "test", "--json", "--shortcuts", CLIRunner.demo])
+        #expect(tested.status == 0, "\(tested.stdout)\n\(tested.stderr)")
     }
 
     @Test func yesAcceptsTheFirstTranscript() async throws {

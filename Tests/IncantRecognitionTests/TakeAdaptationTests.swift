@@ -2,6 +2,7 @@ import Foundation
 import IncantCapture
 import IncantPhrases
 import IncantTestSupport
+import Synchronization
 import Testing
 
 @testable import IncantRecognition
@@ -79,6 +80,50 @@ struct TakeAdaptationTests {
             try JSONSerialization.jsonObject(with: try JSONEncoder().encode(report)) as? [String: Any]
         ).keys
         #expect(Set(keys) == ["transform", "takes", "used", "skipped", "recognizedBefore", "recognizedAfter"])
+    }
+
+    /// Keeps what it is given; gives it back unchanged.
+    final class KeepingFrontEnd: AudioFrontEnd {
+        private let kept = Mutex<[[Int16]]>([])
+        var given: [[Int16]] { kept.withLock { $0 } }
+        var name: String { "keeping" }
+        var latencySamples: Int { 0 }
+        func process(_ samples: [Int16]) -> [Int16] {
+            if !samples.isEmpty { kept.withLock { $0.append(samples) } }
+            return samples
+        }
+        func flush() -> [Int16] { [] }
+        func reset() {}
+    }
+
+    @Test(.enabled(if: Speech.canSynthesize))
+    func takesPassTheHighPassFilterBeforeTheFrontEnd() async throws {
+        let store = try Store()
+        defer { store.remove() }
+        let said = try Speech.synthesize("order my usual")
+        // A microphone's DC offset of about -20 dBFS under the take.
+        let take = try store.take("offset", said.map { Int16(clamping: Int($0) + 3_000) })
+        let (phrase, catalog) = try Self.usual(takes: [take])
+        func mean(_ samples: [Int16]) -> Double { samples.reduce(0.0) { $0 + Double($1) } / Double(samples.count) }
+        for cutoff in [100.0, nil] {
+            let frontEnd = KeepingFrontEnd()
+            var adaptation = TakeAdaptation(
+                recognizer: try GrammarRecognizer(catalog: catalog), catalog: catalog, store: store.store,
+                frontEnd: frontEnd)
+            adaptation.highPassCutoff = cutoff
+            // One take may be too little for a transform; what the front end was given is the point.
+            _ = try? await adaptation.adapt([phrase], writingTo: store.folder.appendingPathComponent("a.mllr").path)
+            let given = try #require(frontEnd.given.first)
+            if cutoff == nil {
+                #expect(mean(given) > 2_900, "without the filter the offset reaches the front end")
+            } else {
+                #expect(abs(mean(given)) < 100, "the filter takes the offset away first")
+                #expect(
+                    given
+                        == HighPassFilter(cutoff: 100).process(
+                            try WAVFile.readSamples(path: try store.store.takePath(take))))
+            }
+        }
     }
 
     @Test func withoutAUsableTakeNothingIsWrittenAndEachTakeIsNamed() async throws {

@@ -5,7 +5,8 @@ import IncantSpeech
 
 /// Adapts the acoustic model to the takes `incant phrases record` kept (`incant adapt`).
 ///
-/// Each take is read from the phrase store, passed through the front end (unless the
+/// Each take is read from the phrase store, passed through the high-pass filter
+/// (``highPassCutoff``) and the front end (unless the
 /// ``frontEndBypass`` hears it as it came: as `listen` hears speech, so the transform fits what
 /// it hears) and recognized. A take heard as its own
 /// phrase, accepted or not (a take in noise may be rejected), gives the words said; the others
@@ -25,6 +26,9 @@ public struct TakeAdaptation: Sendable {
     /// When a take is heard as it came instead of through ``frontEnd`` (as the listener's
     /// ``IncantCapture/FrontEndBypass``); nil, the default, never.
     public var frontEndBypass: FrontEndBypass? = nil
+    /// The cutoff (Hz) of the high-pass filter each take passes through first, as the listener's
+    /// (``IncantCapture/HighPassFilter``); nil, the default: none.
+    public var highPassCutoff: Double? = nil
     /// The SphinxTrain programs; nil to locate them (``SphinxTrainTools/locate(paths:)`` with this process's ``IncantPaths``)
     /// once the takes are recognized.
     public var tools: SphinxTrainTools?
@@ -55,7 +59,8 @@ public struct TakeAdaptation: Sendable {
         for phrase in phrases {
             for take in phrase.takes {
                 do {
-                    let recorded = try WAVFile.readSamples(path: try store.takePath(take))
+                    var recorded = try WAVFile.readSamples(path: try store.takePath(take))
+                    if let highPassCutoff { recorded = HighPassFilter(cutoff: highPassCutoff).process(recorded) }
                     let samples = frontEnd.wholeRecording(recorded, bypass: frontEndBypass)
                     let heard = try await Self.recognize(samples, with: interpreter)
                     decoded.append((phrase, samples))

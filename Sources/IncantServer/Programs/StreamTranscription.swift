@@ -1,7 +1,9 @@
+import IncantCapture
 import IncantSpeech
 
-/// One audio stream being transcribed: its chunks converted to 16 kHz as they arrive, its
-/// speech found by a ``StreamedSpeech``, and (when the service decodes while streaming) the
+/// One audio stream being transcribed: its chunks converted to 16 kHz and passed through the
+/// service's high-pass filter (``StreamHearing``) as they arrive, its speech found by a
+/// ``StreamedSpeech``, and (when the service decodes while streaming) the
 /// decoding of its settled span begun on the ``RecognizerPool`` before `audio-stop`.
 ///
 /// At most one decoding per stream is in flight: when the settled span changes (speech
@@ -13,6 +15,8 @@ import IncantSpeech
 /// when the service decodes at the stop only, the final span is decoded then.
 struct StreamTranscription: Sendable {
     var converter: AudioStreamConverter
+    /// The stream's high-pass filter (``StreamHearing/highPassCutoff``), before the endpointer.
+    private let highPass: HighPassFilter?
     private var speech: StreamedSpeech
     private var speculation: Speculation?
     /// Set when the stream broke (a chunk of another format, too long): the rest of it is
@@ -28,11 +32,17 @@ struct StreamTranscription: Sendable {
     init(format: PCMFormat, service: WyomingService) {
         converter = AudioStreamConverter(format: format)
         speech = StreamedSpeech(settings: service.endpointer)
+        highPass = service.hearing.makeHighPass()
+    }
+
+    /// The next converted samples through the high-pass filter, into the stream's speech.
+    private mutating func take(_ converted: [Int16]) {
+        speech.append(highPass?.process(converted) ?? converted)
     }
 
     /// Converts and takes in the next chunk; begins decoding the settled span when it is new.
     mutating func receive(_ payload: [UInt8], service: WyomingService) {
-        speech.append(converter.convert(payload))
+        take(converter.convert(payload))
         guard service.decodesWhileStreaming, let settled = speech.settledSpan, settled != speculation?.span else {
             return
         }
@@ -56,7 +66,7 @@ struct StreamTranscription: Sendable {
     /// Ends the stream and returns its transcript: the decoding begun early when it was of the
     /// final span, else a decoding of the final span now.
     mutating func finish(service: WyomingService) async throws -> String {
-        speech.append(converter.finish())
+        take(converter.finish())
         speech.finish()
         let span = speech.span
         if let speculation, speculation.span == span {

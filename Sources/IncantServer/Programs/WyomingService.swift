@@ -30,6 +30,8 @@ public struct WyomingService: Sendable {
     /// while the client is still sending audio, instead of only at `audio-stop`. The transcript
     /// is the same either way; only when it is ready differs.
     public let decodesWhileStreaming: Bool
+    /// How a stream's audio is heard before it is decoded: a high-pass filter, a front end.
+    public let hearing: StreamHearing
 
     /// The language of every phrase and transcript.
     public static let language = "en"
@@ -37,10 +39,11 @@ public struct WyomingService: Sendable {
     public init(
         matcher: PhraseMatcher, dispatcher: Dispatcher, pool: RecognizerPool,
         dispatchOptions: DispatchOptions = DispatchOptions(), maximumAudioSeconds: Double = 30,
-        endpointer: EndpointerSettings = EndpointerSettings(), decodesWhileStreaming: Bool = true, version: String,
-        announcer: DecisionAnnouncer? = nil
+        endpointer: EndpointerSettings = EndpointerSettings(), decodesWhileStreaming: Bool = true,
+        hearing: StreamHearing = .asItComes, version: String, announcer: DecisionAnnouncer? = nil
     ) {
         self.endpointer = endpointer
+        self.hearing = hearing
         self.decodesWhileStreaming = decodesWhileStreaming
         self.matcher = matcher
         self.dispatcher = dispatcher
@@ -94,8 +97,8 @@ public struct WyomingService: Sendable {
         return base.isEmpty ? "phrases" : base
     }
 
-    /// Recognizes 16 kHz mono samples and decides; the transcript is empty unless a phrase was
-    /// heard and not rejected.
+    /// Recognizes 16 kHz mono samples (after the stream's high-pass filter) as ``hearing`` hears
+    /// them and decides; the transcript is empty unless a phrase was heard and not rejected.
     ///
     /// - Throws: `CancellationError` when `cancellation` was cancelled before the decision (a
     ///   decoding waiting for a recognizer then never starts).
@@ -115,12 +118,15 @@ public struct WyomingService: Sendable {
         -> @Sendable (any SpeechRecognizer) throws -> String
     {
         let matcher = matcher
+        let hearing = hearing
         return { recognizer in
             if cancellation?.isCancelled == true { throw CancellationError() }
             // What this stream's decoding allocated goes back to the system, as after a listener's utterance.
             defer { FreedMemory.release() }
+            let heard = try hearing.heard(samples)
+            if cancellation?.isCancelled == true { throw CancellationError() }
             let understanding = try UtteranceInterpreter(recognizer: recognizer, matcher: matcher).interpret(
-                samples, cancellation: cancellation)
+                heard, cancellation: cancellation)
             switch understanding.decision {
             case .accepted, .ambiguous: return understanding.recognition.transcript
             // No question can be asked over Wyoming: a contested word sends nothing on.

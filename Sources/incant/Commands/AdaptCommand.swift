@@ -44,11 +44,12 @@ struct AdaptCommand: AsyncParsableCommand {
             var plain = speech
             plain.noAdaptation = true
             let recognizer = try plain.makeRecognizer(for: loaded)
-            // The takes as `listen` hears speech: through the front end, so the transform fits it.
+            // The takes as `listen` hears speech: through the high-pass and the front end, so the transform fits it.
             var adaptation = TakeAdaptation(
                 recognizer: recognizer, catalog: loaded, store: catalog.store, frontEnd: try speech.makeFrontEnd(),
                 tools: try SphinxTrainTools.locate(paths: Settings.paths))
             adaptation.frontEndBypass = try speech.bypass()
+            adaptation.highPassCutoff = try speech.highPassCutoff()
             let report: TakeAdaptationReport
             do {
                 report = try await adaptation.adapt(phrases, writingTo: path)

@@ -91,10 +91,16 @@ extension PhrasesCommand {
         /// Records the takes: one per --file, or `--takes` utterances of the device or standard
         /// input, each transcribed; the prompts and transcripts go to standard error.
         private func recordTakes(recognizer: any SpeechRecognizer) async throws -> [RecordedTake] {
+            // Heard, and kept, through the high-pass filter that comes first in `listen`.
+            let cutoff = try speech.highPassCutoff()
+            func filtered(_ source: any AudioSource) -> any AudioSource {
+                guard let cutoff else { return source }
+                return FrontEndSource(source: source, frontEnds: [HighPassFilter(cutoff: cutoff)])
+            }
             let input: TakeRecorder.Input =
                 audio.files.isEmpty
-                ? .stream(try audio.source(), takes: takes ?? 3, isLive: audio.isLive)
-                : .separate(audio.files.map { WAVFileSource(path: $0) })
+                ? .stream(filtered(try audio.source()), takes: takes ?? 3, isLive: audio.isLive)
+                : .separate(audio.files.map { filtered(WAVFileSource(path: $0)) })
             let recorder = TakeRecorder(input, recognizer: recognizer, endpointer: audio.endpointer)
             do {
                 return try await recorder.run { event in
@@ -186,13 +192,16 @@ extension PhrasesCommand {
                 let recognizer = try speech.makeRecognizer(for: loaded)
                 let interpreter = SpeechInterpreter(
                     recognizer: recognizer, matcher: PhraseMatcher(catalog: loaded, options: try matching.options()))
+                // Takes recorded before the filter came first are heard through it now, as `listen` would.
+                let cutoff = try speech.highPassCutoff()
                 var failures = 0
                 for phrase in phrases {
                     for take in phrase.takes {
                         let result: TakeResult
                         do {
                             let path = try catalog.store.takePath(take)
-                            let samples = try WAVFile.readSamples(path: path)
+                            let recorded = try WAVFile.readSamples(path: path)
+                            let samples = cutoff.map { HighPassFilter(cutoff: $0).process(recorded) } ?? recorded
                             let heard = try await DecodingQueue.run {
                                 interpreter.interpret(try recognizer.recognizeSynchronously(samples))
                             }

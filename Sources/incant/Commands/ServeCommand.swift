@@ -109,7 +109,7 @@ struct ServeCommand: AsyncParsableCommand {
                 matcher: PhraseMatcher(catalog: loaded, options: try matching.options()),
                 dispatcher: dispatcher,
                 pool: RecognizerPool(recognizers), dispatchOptions: DispatchOptions(dryRun: dryRun),
-                decodesWhileStreaming: !decodeAtStop, version: Incant.configuration.version)
+                decodesWhileStreaming: !decodeAtStop, hearing: try hearing(), version: Incant.configuration.version)
             service.announcer = mqtt?.announcer
             let server: WyomingServer
             do {
@@ -184,12 +184,26 @@ struct ServeCommand: AsyncParsableCommand {
                         dispatchOptions: dispatchOptions, speaker: parts.speaker, isLive: true,
                         wakeWord: parts.pipeline.streamsBeforeWakeWord ? try wake.settings(speech: speech) : nil)
                     listener.highPassCutoff = try speech.highPassCutoff()
+                    listener.frontEnds = try speech.frontEnds(warns: false)
+                    listener.frontEndBypass = try speech.bypass()
                     listener.unclearCommands = Self.unclearCommands(
                         streamsBeforeWakeWord: parts.pipeline.streamsBeforeWakeWord)
                     return listener
                 },
                 report: { SatellitePrinter.print($0, satellite: satellite) })
         }
+    }
+
+    /// How the Wyoming ASR program hears a stream, as `listen` and `recognize` hear audio: the
+    /// high-pass filter, then `--front-end` unless the stretch decoded comes from a quiet room.
+    /// A denoiser asked for by name that cannot be made is an error now, not at the first stream.
+    private func hearing() throws -> StreamHearing {
+        let first = try speech.makeFrontEnd()
+        let speech = speech
+        return StreamHearing(
+            highPassCutoff: try speech.highPassCutoff(), bypass: try speech.bypass(),
+            frontEnds: first is IdentityFrontEnd
+                ? nil : FrontEndShelf(first: first) { try speech.makeFrontEnd(warns: false) })
     }
 
     /// When a satellite's listener asks "Did you say …?" (`ask-unclear:`, else when addressed):
