@@ -6,6 +6,7 @@
 // (ALSA, pocketsphinx) lives in targets of its own, as NIOCore / NIOPosix do:
 //   IncantCapture      audio: sources (WAV, stdin), front ends, utterance detection (pure Swift)
 //   IncantALSA         the ALSA capture source                                    (links libasound2)
+//   IncantSoundFile    audio files other than WAV (FLAC, Ogg ...) decoded for the WAV reader (links libsndfile)
 //   IncantSpeech       the recognizer and wake-word protocols, engine-neutral results, the
 //                      typed decision, speculative decoding                       (pure Swift)
 //   IncantDenoise      neural denoisers as front ends (dlopens vendor/denoise, see scripts/setup.sh)
@@ -173,6 +174,7 @@ if !coreOnly {
         .library(name: "IncantRecognition", targets: ["IncantRecognition"]),
         .library(name: "IncantDenoise", targets: ["IncantDenoise"]),
         .library(name: "IncantMQTT", targets: ["IncantMQTT"]),
+        .library(name: "IncantSoundFile", targets: ["IncantSoundFile"]),
         .executable(name: "incant", targets: ["incant"]),
         .executable(name: "incant-bench", targets: ["IncantBenchmarks"]),
     ]
@@ -186,6 +188,16 @@ if !coreOnly {
             name: "CPocketSphinx",
             pkgConfig: "pocketsphinx",
             providers: [.apt(["libpocketsphinx-dev", "libsphinxbase-dev"])]
+        ),
+        .systemLibrary(
+            name: "CSndFile",
+            pkgConfig: "sndfile",
+            providers: [.apt(["libsndfile1-dev"])]
+        ),
+        .target(
+            name: "IncantSoundFile",
+            dependencies: ["CSndFile", "IncantCapture"],
+            swiftSettings: swiftSettings
         ),
         .systemLibrary(
             name: "CMosquitto",
@@ -219,7 +231,7 @@ if !coreOnly {
             dependencies: [
                 "IncantPhrases", "IncantDispatch", "IncantCapture", "IncantALSA", "IncantSpeech",
                 "IncantRecognition", "IncantListening", "IncantDenoise", "IncantServer", "IncantEvents", "IncantMQTT",
-                "IncantProcess",
+                "IncantProcess", "IncantSoundFile",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],

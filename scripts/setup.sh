@@ -9,6 +9,7 @@ cd "$(dirname "$0")/.."
 packages=(
     # build
     pkg-config libpocketsphinx-dev libsphinxbase-dev libasound2-dev libsqlite3-dev libmosquitto-dev
+    libsndfile1-dev
     # speech model and audio tools
     pocketsphinx-en-us alsa-utils sox espeak-ng
     # checks that the shared wake-word FLAC recordings decode whole (benchmarks)

@@ -4,6 +4,8 @@ public enum CaptureError: Error, Sendable, Equatable, CustomStringConvertible {
     case unreadableFile(path: String, reason: String)
     /// The file is not a RIFF/WAVE file, or its header is malformed or cut short.
     case notWAV(path: String, reason: String)
+    /// The file is neither a WAV file nor audio the decoder reads.
+    case undecodableFile(path: String, reason: String)
     /// The file is a WAV file but in an encoding Incant does not convert.
     case unsupportedWAV(path: String, reason: String)
     /// The WAV header promises more audio than the file holds.
@@ -21,6 +23,8 @@ public enum CaptureError: Error, Sendable, Equatable, CustomStringConvertible {
             return "cannot read '\(path)': \(reason)"
         case .notWAV(let path, let reason):
             return "'\(path)' is not a usable WAV file: \(reason)"
+        case .undecodableFile(let path, let reason):
+            return "'\(path)' is neither a WAV file nor audio Incant can decode: \(reason)"
         case .unsupportedWAV(let path, let reason):
             return "'\(path)' uses an unsupported WAV encoding (\(reason)); convert it with "
                 + "`sox '\(path)' -r 16000 -c 1 -b 16 out.wav`"

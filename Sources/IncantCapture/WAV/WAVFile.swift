@@ -32,12 +32,23 @@ public struct WAVFile: Sendable {
     /// The length of the audio.
     public var duration: Duration { AudioFormat.duration(ofSamples: sampleCount) }
 
-    /// Opens and parses `path`.
+    /// Opens and parses `path`. A file that does not start as a WAV file does is given to
+    /// `decoder`, when there is one, and read as the WAV file it writes (a temporary file,
+    /// mapped and removed at once, so that a long recording is not held in memory either).
     ///
     /// - Throws: ``CaptureError`` naming the file when it cannot be read, is not a WAV
-    ///   file, is cut short, or uses a compressed encoding.
-    public init(path: String) throws {
+    ///   file (nor one `decoder` decodes), is cut short, or uses a compressed encoding.
+    public init(path: String, decoder: (any AudioFileDecoder)? = nil) throws {
         let (contents, mapped) = try Self.map(path)
+        if let decoder, !contents.starts(with: Array("RIFF".utf8)) {
+            let decoded = FileManager.default.temporaryDirectory
+                .appendingPathComponent("incant-decoded-\(UUID().uuidString).wav").path
+            defer { unlink(decoded) }
+            try decoder.decode(path, toWAV: decoded)
+            let (wav, wavMapped) = try Self.map(decoded)
+            try self.init(path: path, contents: wav, isMapped: wavMapped)
+            return
+        }
         try self.init(path: path, contents: contents, isMapped: mapped)
     }
 
@@ -88,9 +99,9 @@ public struct WAVFile: Sendable {
         }
     }
 
-    /// Reads the whole file as 16 kHz mono samples.
-    public static func readSamples(path: String) throws -> [Int16] {
-        try WAVFile(path: path).samples()
+    /// Reads the whole file as 16 kHz mono samples (another format through `decoder`).
+    public static func readSamples(path: String, decoder: (any AudioFileDecoder)? = nil) throws -> [Int16] {
+        try WAVFile(path: path, decoder: decoder).samples()
     }
 
     /// All the audio as 16 kHz mono samples.

@@ -4,6 +4,7 @@ import IncantCapture
 import IncantListening
 import IncantPhrases
 import IncantRecognition
+import IncantSoundFile
 import IncantSpeech
 
 #if canImport(Glibc)
@@ -100,7 +101,7 @@ extension PhrasesCommand {
             let input: TakeRecorder.Input =
                 audio.files.isEmpty
                 ? .stream(filtered(try audio.source()), takes: takes ?? 3, isLive: audio.isLive)
-                : .separate(audio.files.map { filtered(WAVFileSource(path: $0)) })
+                : .separate(audio.files.map { filtered(WAVFileSource(path: $0, decoder: SoundFileDecoder())) })
             let recorder = TakeRecorder(input, recognizer: recognizer, endpointer: audio.endpointer)
             do {
                 return try await recorder.run { event in

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import IncantCapture
 import IncantRecognition
+import IncantSoundFile
 
 /// `incant spot`: find a wake phrase in recordings, for testing a wake word before listening for it.
 struct SpotCommand: AsyncParsableCommand {
@@ -80,7 +81,7 @@ struct SpotCommand: AsyncParsableCommand {
         _ path: String, with detector: PocketSphinxWakeWordDetector, through frontEnd: any AudioFrontEnd,
         highPass: HighPassFilter?, evidence: Bool
     ) throws -> SpotReport {
-        let file = try WAVFile(path: path)
+        let file = try WAVFile(path: path, decoder: SoundFileDecoder())
         // Through a front end that changes the audio, both views are searched, as `listen`
         // does; the front end runs only around the places found in the audio as it is.
         var scanner = WakeWordScanner(

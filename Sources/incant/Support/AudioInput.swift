@@ -1,12 +1,13 @@
 import Foundation
 import IncantCapture
+import IncantSoundFile
 
-/// Reads a whole recording for `recognize`: a WAV file, or `-` for standard input (a WAV
+/// Reads a whole recording for `recognize`: a WAV file (or any format libsndfile reads), or `-` for standard input (a WAV
 /// stream, or raw 16 kHz mono s16le PCM when it does not start with `RIFF`).
 enum AudioInput {
     static func samples(from path: String) throws -> [Int16] {
         do {
-            if path != "-" { return try WAVFile.readSamples(path: path) }
+            if path != "-" { return try WAVFile.readSamples(path: path, decoder: SoundFileDecoder()) }
             let data = FileHandle.standardInput.readDataToEndOfFile()
             if data.starts(with: Array("RIFF".utf8)) {
                 let temporary = FileManager.default.temporaryDirectory.appendingPathComponent(

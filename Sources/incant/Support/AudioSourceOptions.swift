@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import IncantALSA
 import IncantCapture
+import IncantSoundFile
 
 /// Where `listen` and `phrases record` take audio from, and how utterances are cut from it.
 struct AudioSourceOptions: ParsableArguments {
@@ -80,8 +81,9 @@ struct AudioSourceOptions: ParsableArguments {
         if let file = files.first {
             // A quiet recording is raised as a whole, as `recognize` raises it.
             return realTime
-                ? WAVFileSource(path: file, chunkSize: 320, realTime: true, raisesQuietAudio: true)
-                : WAVFileSource(path: file, raisesQuietAudio: true)
+                ? WAVFileSource(
+                    path: file, chunkSize: 320, realTime: true, raisesQuietAudio: true, decoder: SoundFileDecoder())
+                : WAVFileSource(path: file, raisesQuietAudio: true, decoder: SoundFileDecoder())
         }
         return ALSACaptureSource(device: deviceName, reopening: reopening)
     }

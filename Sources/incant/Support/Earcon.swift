@@ -2,6 +2,7 @@ import Foundation
 import IncantCapture
 import IncantListening
 import IncantProcess
+import IncantSoundFile
 
 /// Plays the wake word's earcon (`--wake-earcon`): a short WAV handed on standard input to
 /// `aplay -q -`, or to `$INCANT_PLAY_COMMAND` (a program that reads a WAV file on standard
@@ -30,7 +31,7 @@ final class Earcon: EarconPlayer {
         if value == chimeName { return Earcon(samples: chime, command: command) }
         let samples: [Int16]
         do {
-            samples = try WAVFile.readSamples(path: value)
+            samples = try WAVFile.readSamples(path: value, decoder: SoundFileDecoder())
         } catch let error as CaptureError {
             throw CommandFailure(message: "\(option): \(error)", status: ExitStatus.noInput)
         }
