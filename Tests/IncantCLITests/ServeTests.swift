@@ -127,12 +127,7 @@ struct ServeTests {
         let cli = try CLIRunner()
         defer { cli.cleanUp() }
         let clean = try await Speech.recording(["set a timer for five minutes"], in: cli.home)
-        let offset = cli.home.appendingPathComponent("offset.wav").path
-        let hum = cli.home.appendingPathComponent("hum.wav").path
-        let tone = cli.home.appendingPathComponent("tone.wav").path
-        try TestProcess.run("sox", [clean, offset, "dcshift", "0.1"])
-        try TestProcess.run("sox", [clean, tone, "synth", "sine", "50", "vol", "0.05"])
-        try TestProcess.run("sox", ["-m", "-v", "1", clean, "-v", "1", tone, hum])
+        let (offset, hum) = try Speech.withOffsetAndHum(clean, in: cli.home)
         func transcripts(_ options: [String]) async throws -> [String] {
             let (server, uri) = try await Self.serve(cli, options)
             defer { server.stop() }

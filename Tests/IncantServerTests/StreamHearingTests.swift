@@ -12,37 +12,6 @@ import Testing
 /// its speech is found, and through the front end when the stretch decoded is not from a quiet
 /// room.
 @Suite struct StreamHearingTests {
-    /// Keeps the samples of every decoding.
-    final class RecordingRecognizer: SpeechRecognizer {
-        private let heard = Mutex<[[Int16]]>([])
-        var decoded: [[Int16]] { heard.withLock { $0 } }
-
-        func recognize(_ samples: [Int16], cancellation: RecognitionCancellation?) throws -> RecognitionResult {
-            heard.withLock { $0.append(samples) }
-            return RecognitionResult(
-                transcripts: ["turn everything off"], confidence: 0.9, rejection: nil,
-                audioSeconds: Double(samples.count) / 16_000, decodeSeconds: 0)
-        }
-
-        func recognizeAnswer(_ samples: [Int16], to request: AnswerRequest) throws -> RecognitionResult {
-            try recognize(samples, cancellation: nil)
-        }
-
-        func reload(_ catalog: PhraseCatalog) throws {}
-    }
-
-    static func service(
-        _ recognizer: any SpeechRecognizer, hearing: StreamHearing, whileStreaming: Bool = true
-    ) -> WyomingService {
-        let parsed = DefinitionLoader.parse(
-            "shortcuts:\n  - id: all-off\n    phrases: [\"turn everything off\"]\n    handle: { swift: none }\n",
-            file: "/test/home.yaml")
-        return WyomingService(
-            matcher: PhraseMatcher(catalog: PhraseCatalog(shortcuts: parsed.shortcuts)),
-            dispatcher: Dispatcher(handlers: HandlerRegistry()), pool: RecognizerPool([recognizer]),
-            decodesWhileStreaming: whileStreaming, hearing: hearing, version: "test")
-    }
-
     /// Room noise at `level` dBFS with a second of speech-like sound in it, from 0.5 s.
     static func utterance(noiseLevel level: Double) -> [Int16] {
         var audio = TestAudio.noise(seconds: 2.5, level: level)
@@ -75,17 +44,17 @@ import Testing
         #expect(expected.span != 0..<filtered.count, "the filtered stream's speech was not found")
         let wanted = expected.samples(in: expected.span)
         for (chunk, whileStreaming) in [(320, true), (1_111, true), (777, false)] {
-            let recognizer = RecordingRecognizer()
+            let recognizer = StreamedTranscriptionTests.SignallingRecognizer()
             var session = WyomingSession(
-                service: Self.service(
-                    recognizer, hearing: StreamHearing(highPassCutoff: 100), whileStreaming: whileStreaming))
+                service: try StreamedTranscriptionTests.service(
+                    recognizer, whileStreaming: whileStreaming, hearing: StreamHearing(highPassCutoff: 100)))
             let answer = await StreamedTranscriptionTests.stream(offset, chunk: chunk, to: &session)
             #expect(answer.first?.data["text"] == "turn everything off", "\(answer)")
             #expect(recognizer.decoded.last == wanted, "chunks of \(chunk), while streaming: \(whileStreaming)")
         }
         // Without the filter the offset itself is decoded.
-        let recognizer = RecordingRecognizer()
-        var session = WyomingSession(service: Self.service(recognizer, hearing: .asItComes))
+        let recognizer = StreamedTranscriptionTests.SignallingRecognizer()
+        var session = WyomingSession(service: try StreamedTranscriptionTests.service(recognizer, whileStreaming: true))
         _ = await StreamedTranscriptionTests.stream(offset, chunk: 320, to: &session)
         func mean(_ samples: [Int16]) -> Double { samples.reduce(0.0) { $0 + Double($1) } / Double(samples.count) }
         let unfiltered = try #require(recognizer.decoded.last)
@@ -112,8 +81,8 @@ import Testing
 
         // With no bypass every stretch goes through it; and the service decodes what it hears.
         let always = StreamHearing(frontEnds: Self.shelf(counting: made))
-        let recognizer = RecordingRecognizer()
-        let service = Self.service(recognizer, hearing: always)
+        let recognizer = StreamedTranscriptionTests.SignallingRecognizer()
+        let service = try StreamedTranscriptionTests.service(recognizer, whileStreaming: true, hearing: always)
         #expect(try await service.transcribe(quiet) == "turn everything off")
         #expect(recognizer.decoded == [HighPassFilter(cutoff: 1_000).wholeRecording(quiet)])
     }

@@ -78,7 +78,7 @@ import Testing
 
     /// Tells each decoding to a stream, so a test can wait for one without a clock.
     final class SignallingRecognizer: SpeechRecognizer {
-        private let counts = Mutex<[Int]>([])
+        private let heard = Mutex<[[Int16]]>([])
         let decodings: AsyncStream<Int>
         private let continuation: AsyncStream<Int>.Continuation
 
@@ -86,10 +86,12 @@ import Testing
             (decodings, continuation) = AsyncStream.makeStream(of: Int.self)
         }
 
-        var sampleCounts: [Int] { counts.withLock { $0 } }
+        /// The samples of every decoding, in order.
+        var decoded: [[Int16]] { heard.withLock { $0 } }
+        var sampleCounts: [Int] { decoded.map(\.count) }
 
         func recognize(_ samples: [Int16], cancellation: RecognitionCancellation?) throws -> RecognitionResult {
-            counts.withLock { $0.append(samples.count) }
+            heard.withLock { $0.append(samples) }
             continuation.yield(samples.count)
             return RecognitionResult(
                 transcripts: ["turn everything off"], confidence: 0.9, rejection: nil,
@@ -103,7 +105,9 @@ import Testing
         func reload(_ catalog: PhraseCatalog) throws {}
     }
 
-    static func service(_ recognizer: any SpeechRecognizer, whileStreaming: Bool) throws -> WyomingService {
+    static func service(
+        _ recognizer: any SpeechRecognizer, whileStreaming: Bool, hearing: StreamHearing = .asItComes
+    ) throws -> WyomingService {
         let parsed = DefinitionLoader.parse(
             "shortcuts:\n  - id: all-off\n    phrases: [\"turn everything off\"]\n    handle: { swift: none }\n",
             file: "/test/home.yaml")
@@ -111,7 +115,7 @@ import Testing
         return WyomingService(
             matcher: PhraseMatcher(catalog: PhraseCatalog(shortcuts: parsed.shortcuts)),
             dispatcher: Dispatcher(handlers: HandlerRegistry()), pool: RecognizerPool([recognizer]),
-            decodesWhileStreaming: whileStreaming, version: "test")
+            decodesWhileStreaming: whileStreaming, hearing: hearing, version: "test")
     }
 
     /// Half a second of room noise, a second of speech-like sound, a second of room noise.

@@ -82,6 +82,19 @@ public enum Speech {
         return path
     }
 
+    /// `recording` as a poor microphone gives it, in `directory`: with a DC offset of 10% of
+    /// full scale, and with 50 Hz mains hum at -26 dBFS.
+    public static func withOffsetAndHum(_ recording: String, in directory: URL) throws -> (offset: String, hum: String)
+    {
+        let offset = directory.appendingPathComponent("offset.wav").path
+        let hum = directory.appendingPathComponent("hum.wav").path
+        let tone = directory.appendingPathComponent("tone.wav").path
+        try TestProcess.run("sox", [recording, offset, "dcshift", "0.1"])
+        try TestProcess.run("sox", [recording, tone, "synth", "sine", "50", "vol", "0.05"])
+        try TestProcess.run("sox", ["-m", "-v", "1", recording, "-v", "1", tone, hum])
+        return (offset, hum)
+    }
+
     /// The WAV file `write` makes at the path it is given, as 16 kHz mono samples with 0.3 s of
     /// silence at both ends.
     private static func converted(_ write: (String) throws -> Void) throws -> [Int16] {
