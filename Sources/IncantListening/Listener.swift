@@ -131,6 +131,7 @@ public final class Listener: Sendable {
         var wake = WakeGate(settings: config.wakeWord, detector: config.detector, unprocessed: wakeTap)
         var start = 0
         var turns = 0
+        var commands = 0
 
         control?.attach(source: named.description, wakeWord: config.wakeWord?.detector.phrase) { live.position }
         defer { control?.detach() }
@@ -249,6 +250,8 @@ public final class Listener: Sendable {
                             closedAt: closedAt, exchanges: conversation.takeExchanges(), resolution: resolution)))
                 if let dialog = report.outcome?.dialog { await conversation.say(dialog) }
                 if let maximum = config.maximumTurns, turns >= maximum { break }
+                if understanding.decision.accepted != nil { commands += 1 }
+                if let maximum = config.maximumCommands, commands >= maximum { break }
                 // After the shortcut and its dialog: learning must not delay them.
                 if understanding.decision.accepted != nil {
                     learning.learn(from: spoken.samples, transcript: recognition.transcript)

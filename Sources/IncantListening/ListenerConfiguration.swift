@@ -53,6 +53,10 @@ public struct ListenerConfiguration: Sendable {
     public var wakeWord: WakeWordSettings?
     /// Stop after this many decided utterances (`--once` is 1); nil runs to the end of the input.
     public var maximumTurns: Int?
+    /// Stop after this many utterances whose shortcut was accepted (run, or decided to run when
+    /// ``runsShortcuts`` is false); nil: no such limit. `incant recognize` stops at the first,
+    /// so that a recording's command is heard past a clatter or other speech before it.
+    public var maximumCommands: Int? = nil
     /// Run accepted shortcuts; false only decides (`incant recognize`).
     public var runsShortcuts: Bool
     /// Push-to-talk, mute, reloads and status from outside; nil listens to everything.

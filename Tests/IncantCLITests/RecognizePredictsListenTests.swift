@@ -2,8 +2,9 @@ import Foundation
 import IncantTestSupport
 import Testing
 
-/// `incant recognize` is the offline test of a setup: on the same recording it decides exactly
-/// as `incant listen --file … --once` does.
+/// `incant recognize` is the offline test of a setup: on the same recording it reports the
+/// first utterance `incant listen --file …` runs, decided exactly as listen decides it (or, when
+/// listen runs none, listen's first decision).
 @Suite("incant recognize predicts incant listen", .tags(.slow), .skippedWhenFast)
 struct RecognizePredictsListenTests {
     @Test func sameFilesSameDecisions() async throws {
@@ -13,6 +14,8 @@ struct RecognizePredictsListenTests {
             "order three four cheese pizzas", "the weather is lovely today", "good night",
             "set a timer for five minutes", "take a note buy more milk",
         ]
+        // Other words before the command, with a pause between: rejected, then the command.
+        let preceded = ["what a lovely morning it is", "turn off all the lights"]
         // The demo plus a shortcut with a free-text slot, whose text a second pass transcribes.
         let definitions = try TestSpeech.demoWithNotes(in: cli.home)
         var files: [String] = []
@@ -21,6 +24,9 @@ struct RecognizePredictsListenTests {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             files.append(try await Speech.recording([text], in: folder))
         }
+        let last = cli.home.appendingPathComponent("take\(said.count)")
+        try FileManager.default.createDirectory(at: last, withIntermediateDirectories: true)
+        files.append(try await Speech.recording(preceded, in: last))
         let recognized = try await cli.run(["recognize", "--json", "--shortcuts", definitions] + files)
         #expect(recognized.status == 0, "\(recognized.stderr)")
         let lines = recognized.stdout.split(separator: "\n").map(String.init)
@@ -30,8 +36,12 @@ struct RecognizePredictsListenTests {
             let offline = try #require(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
             // --dry-run: nothing the listener accepts may run here either.
             let live = try await cli.run(
-                ["listen", "--file", file, "--once", "--json", "--dry-run", "--yes", "--shortcuts", definitions])
-            let heard = try live.json()
+                ["listen", "--file", file, "--json", "--dry-run", "--yes", "--shortcuts", definitions])
+            // Every utterance listen decided; the first it ran speaks for the recording.
+            let turns = live.stdout.split(separator: "\n").compactMap {
+                (try? JSONSerialization.jsonObject(with: Data($0.utf8))) as? [String: Any]
+            }.filter { $0["accepted"] != nil }
+            let heard = try #require(turns.first { $0["accepted"] as? Bool == true } ?? turns.first, "\(live.stdout)")
             #expect(offline["file"] as? String == file)
             #expect(offline["transcript"] as? String == heard["transcript"] as? String, "\(file)")
             #expect(offline["accepted"] as? Bool == heard["accepted"] as? Bool, "\(file): \(line)\n\(live.stdout)")
@@ -39,6 +49,10 @@ struct RecognizePredictsListenTests {
             #expect(CLIRunner.texts(offline["parameters"]) == CLIRunner.texts(heard["parameters"]), "\(file)")
             if offline["accepted"] as? Bool == true { acceptedCount += 1 }
         }
+        // The command after other words is the recording's.
+        let afterWords = try #require(
+            JSONSerialization.jsonObject(with: Data(lines[said.count].utf8)) as? [String: Any])
+        #expect(afterWords["shortcut"] as? String == "all-lights-off", "\(lines[said.count])")
         // The note is heard as one, its text from the second pass: both decided on a text slot.
         let note = try #require(JSONSerialization.jsonObject(with: Data(lines[said.count - 1].utf8)) as? [String: Any])
         #expect(note["shortcut"] as? String == "take-note", "\(lines[said.count - 1])")

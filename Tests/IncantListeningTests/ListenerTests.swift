@@ -465,6 +465,19 @@ struct ListenerTests {
         #expect(kitchen.requests.count == 1)
     }
 
+    @Test("maximumCommands stops after that many accepted utterances, past rejected ones")
+    func maximumCommands() async throws {
+        // "no" is none of the phrases: rejected, and listening goes on to the command.
+        let (events, kitchen, _) = try await Self.listen(
+            to: ["no", "order a pepperoni pizza", "order a pepperoni pizza"]
+        ) {
+            $0.maximumCommands = 1
+        }
+        let turns = Self.turns(events)
+        #expect(turns.map { $0.understanding.decision.accepted != nil } == [false, true])
+        #expect(kitchen.requests == ["order-pizza kind=pepperoni"])
+    }
+
     @Test("the front-end slot: a gain stage makes whispered commands heard")
     func frontEndSlot() async throws {
         // Below the endpointer's least speech level (-70 dBFS).

@@ -13,11 +13,13 @@ struct RecognizeCommand: AsyncParsableCommand {
         commandName: "recognize",
         abstract: "Recognize recordings against your phrases (no dispatch).",
         discussion: """
-            Each FILE is a WAV file (16 kHz mono 16-bit, or converted), or - for standard input \
-            (WAV, or raw 16 kHz mono s16le). Each file goes through the same pipeline as \
-            `incant listen --file FILE --once` (utterance detection, the phrase search and its \
-            acceptance check, matching), so it is decided as listen decides it, only nothing \
-            runs. With --json, one object per line: {"file", \
+            Each FILE is a recording (WAV, FLAC, Ogg …; converted to 16 kHz mono), or - for \
+            standard input (WAV, or raw 16 kHz mono s16le). Each file goes through the same \
+            pipeline as `incant listen --file FILE` (utterance detection, the phrase search and \
+            its acceptance check, matching), so it is decided as listen decides it, only nothing \
+            runs. A recording's command is the first utterance listen would run, past any it \
+            rejects before it (a clatter, other speech); when it would run none, the first \
+            utterance's decision. With --json, one object per line: {"file", \
             "transcript", "accepted", "shortcut", "parameters", "confidence", "audioSeconds", \
             "decodeSeconds", …}.
             """)
@@ -70,18 +72,21 @@ struct RecognizeCommand: AsyncParsableCommand {
                     source: SampleBufferSource(samples, description: file), recognizer: recognizer,
                     catalog: loaded, frontEnds: try unused.take() ?? speech.frontEnds(warns: false),
                     matchOptions: matchOptions,
-                    maximumTurns: 1, runsShortcuts: false)
+                    runsShortcuts: false)
+                // The recording's command: listening ends at the first utterance it would run.
+                configuration.maximumCommands = 1
                 // A file cannot be asked "Did you say …?".
                 configuration.unclearCommands = .never
                 configuration.frontEndBypass = bypass
                 configuration.highPassCutoff = highPass
                 let listener = Listener(configuration)
-                let turn = Mutex<ListenerTurn?>(nil)
+                let turns = Mutex<[ListenerTurn]>([])
                 try await listener.run { event in
-                    if case .turn(let decided) = event { turn.withLock { $0 = decided } }
+                    if case .turn(let decided) = event { turns.withLock { $0.append(decided) } }
                 }
+                let decided = turns.withLock { $0 }
                 let report = RecognitionReport(
-                    file: file, turn: turn.withLock { $0 },
+                    file: file, turn: decided.first { $0.understanding.decision.accepted != nil } ?? decided.first,
                     audioSeconds: Double(samples.count) / Double(AudioFormat.sampleRate))
                 print(json ? try JSON.line(report) : report.summary)
             }
@@ -107,7 +112,7 @@ struct RecognitionReport: Encodable {
     var audioSeconds: Double
     var decodeSeconds: Double
 
-    /// The report of the first utterance decided in `file` (nil: no speech was heard).
+    /// The report of `turn`, the utterance of `file` that speaks for it (nil: no speech was heard).
     init(file: String, turn: ListenerTurn?, audioSeconds: Double) {
         self.file = file
         let understanding = turn?.understanding
