@@ -183,9 +183,9 @@ struct ServeCommand: AsyncParsableCommand {
                         dispatcher: Dispatcher(history: history, homeDirectory: home),
                         dispatchOptions: dispatchOptions, speaker: parts.speaker, isLive: true,
                         wakeWord: parts.pipeline.streamsBeforeWakeWord ? try wake.settings(speech: speech) : nil)
+                    // No denoiser: a satellite that streams all the time would be denoised all the
+                    // time, for every room at once.
                     listener.highPassCutoff = try speech.highPassCutoff()
-                    listener.frontEnds = try speech.frontEnds(warns: false)
-                    listener.frontEndBypass = try speech.bypass()
                     listener.unclearCommands = Self.unclearCommands(
                         streamsBeforeWakeWord: parts.pipeline.streamsBeforeWakeWord)
                     return listener
