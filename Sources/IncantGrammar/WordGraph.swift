@@ -410,6 +410,19 @@ extension WordGraph {
         return found
     }
 
+    /// Whether the graph has longer sentences that begin with `words`: more words may follow
+    /// them in a phrase of the grammar. False when `words` begin no sentence of the graph.
+    package func continues(after words: [String]) -> Bool {
+        var state = start
+        for word in words {
+            guard let next = transitions[Int(state)].first(where: { self.words[Int($0.word)] == word }) else {
+                return false
+            }
+            state = next.target
+        }
+        return !transitions[Int(state)].isEmpty
+    }
+
     /// Whether `rest` leads from `state` to an accepting state (the graph is deterministic).
     private func accepts(_ rest: ArraySlice<Int32>, from state: Int32) -> Bool {
         var state = state

@@ -26,6 +26,9 @@ public struct RecognitionResult: Sendable {
     /// Words at the start or end of the best transcript heard no louder than the sound around
     /// the speaker (``BackgroundWords``); nil when every word stands out from it.
     public var backgroundWords: BackgroundWords? = nil
+    /// The phrase set has longer phrases that begin with the best transcript: speech that
+    /// follows after a short pause may be the rest of the same command.
+    public var phraseContinues: Bool = false
 
     /// The transcripts with a contested word's rival in its place, in order.
     public var closeAlternatives: [String] { contestedWords.map(\.alternative) }
@@ -33,8 +36,10 @@ public struct RecognitionResult: Sendable {
     public init(
         transcripts: [String], confidence: Double, rejection: RecognitionRejection?, audioSeconds: Double,
         decodeSeconds: Double, words: [RecognizedWord] = [], diagnostics: (any RecognitionDiagnostics)? = nil,
-        contestedWords: [ContestedWord] = [], confirmable: Bool = false, backgroundWords: BackgroundWords? = nil
+        contestedWords: [ContestedWord] = [], confirmable: Bool = false, backgroundWords: BackgroundWords? = nil,
+        phraseContinues: Bool = false
     ) {
+        self.phraseContinues = phraseContinues
         self.backgroundWords = backgroundWords
         self.transcripts = transcripts
         self.confidence = confidence

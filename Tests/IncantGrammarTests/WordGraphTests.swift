@@ -21,6 +21,21 @@ struct WordGraphTests {
         #expect(graph.substitutions(of: ["no", "such", "words"]).isEmpty)
     }
 
+    @Test("a transcript continues when the grammar has longer phrases that begin with it")
+    func continues() throws {
+        let catalog = try DemoPhrases.catalog()
+        let graph = try #require(GrammarCompiler.compile(catalog).graph)
+        let words = { (text: String) in text.split(separator: " ").map(String.init) }
+        // The start of a phrase, and the empty transcript, go on.
+        #expect(graph.continues(after: words("turn on the")))
+        #expect(graph.continues(after: []))
+        // A whole phrase that no longer phrase begins with does not.
+        #expect(!graph.continues(after: words("turn on the kitchen lights")))
+        // Words no phrase begins with do not.
+        #expect(!graph.continues(after: words("kitchen turn")))
+        #expect(!graph.continues(after: words("no such words")))
+    }
+
     @Test("stretches of up to two words are set against the other words the grammar allows there")
     func spanSubstitutions() throws {
         let catalog = try DemoPhrases.catalog()

@@ -768,6 +768,7 @@ struct CountingDetector: UtteranceDetector {
 
     mutating func finish() -> Utterance? { inner.finish() }
     var settledSpeechEnd: Int? { inner.settledSpeechEnd }
+    var ongoingSpeechStart: Int? { inner.ongoingSpeechStart }
     var settledUtterance: Utterance? { inner.settledUtterance }
 }
 

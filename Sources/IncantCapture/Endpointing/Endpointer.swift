@@ -50,6 +50,10 @@ public struct Endpointer: Sendable {
     /// True while an utterance is in progress.
     public var isInSpeech: Bool { inSpeech }
 
+    /// Stream position of the first speech frame of the utterance in progress; nil between
+    /// utterances.
+    public var ongoingSpeechStart: Int? { inSpeech ? speechStart : nil }
+
     /// The current noise floor estimate in dBFS.
     public var noiseFloor: Double { noise.floor }
 

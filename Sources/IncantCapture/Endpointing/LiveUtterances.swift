@@ -29,6 +29,7 @@ public final class LiveUtterances: Sendable {
 
     private let queue = HandOffQueue<Utterance>()
     private let samplesRead = SampleCounter()
+    private let progress = CuttingProgress()
     private let pump = Mutex<Task<Void, Never>?>(nil)
 
     /// Reads `source`, cut into utterances with `settings`.
@@ -74,6 +75,32 @@ public final class LiveUtterances: Sendable {
         return nil
     }
 
+    /// The next utterance when its speech starts within `pause` of the end of `utterance`'s
+    /// speech: more of the same sentence after a pause, or nothing. Nil when the stream passes
+    /// that point with no speech begun, or ends; a later utterance then stays queued for
+    /// ``next(startingAt:)``. Speech begun in time is waited for until its utterance closes.
+    ///
+    /// The answer depends on the audio alone, not on how far ahead the source has been read.
+    public func follower(of utterance: Utterance, within pause: Duration) async throws -> Utterance? {
+        startIfNeeded()
+        let latestStart = utterance.speechEndSample + AudioFormat.sampleCount(for: pause)
+        while !Task.isCancelled {
+            // Read before the queue: what completed before this state is queued by then.
+            let seen = progress.snapshot
+            if let first = await queue.first {
+                guard first.speechStartSample <= latestStart else { return nil }
+                return try await queue.next()
+            }
+            if seen.ended { return nil }
+            // A frame past the limit: speech starting at the limit has been judged, whatever
+            // the chunks.
+            let judged = seen.samples >= latestStart + Endpointer.frameSize
+            if judged, seen.ongoingSpeechStart.map({ $0 > latestStart }) ?? true { return nil }
+            await progress.change(after: seen.version)
+        }
+        return nil
+    }
+
     /// Returns an utterance taken by a task that lost a race, to be returned again first.
     public func putBack(_ utterance: Utterance) async {
         await queue.putBack(utterance)
@@ -92,13 +119,20 @@ public final class LiveUtterances: Sendable {
             let queue = queue
             let limit = maximumPending ?? .max
             let counter = samplesRead
+            let progress = progress
             let onSettled = onSettled
             task = Task.detached {
                 var endpointer = detector
                 var announced: Int?
                 do {
+                    var cut = 0
                     for try await chunk in frames {
                         counter.value.add(chunk.count, ordering: .relaxed)
+                        // After the utterances these samples completed are queued.
+                        defer {
+                            cut += chunk.count
+                            progress.publish(samples: cut, ongoingSpeechStart: endpointer.ongoingSpeechStart)
+                        }
                         guard let onSettled else {
                             for utterance in endpointer.process(chunk) {
                                 await queue.push(utterance, limit: limit)
@@ -130,6 +164,7 @@ public final class LiveUtterances: Sendable {
                 } catch {
                     await queue.finish(throwing: error)
                 }
+                progress.end()
             }
         }
     }

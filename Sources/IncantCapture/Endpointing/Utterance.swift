@@ -68,3 +68,25 @@ extension Utterance {
         return extended
     }
 }
+
+extension Utterance {
+    /// `first` and `next`, a later utterance of the same stream, as one: from `first`'s start
+    /// to `next`'s end, with `first`'s speech start and `next`'s speech end and end reason.
+    /// Audio between them that neither holds (a pause longer than the post-roll and pre-roll
+    /// together) is `first`'s silence after its speech, repeated.
+    public static func joining(_ first: Utterance, _ next: Utterance) -> Utterance {
+        let gap = next.startSample - first.endSample
+        var samples = first.samples
+        if gap > 0 {
+            samples =
+                extending(samples, silenceFrom: first.speechEndSample - first.startSample, by: gap)
+                ?? samples + [Int16](repeating: 0, count: gap)
+        }
+        let overlap = min(next.samples.count, max(0, -gap))
+        samples.append(contentsOf: next.samples[overlap...])
+        return Utterance(
+            samples: samples, startSample: first.startSample, speechStartSample: first.speechStartSample,
+            speechEndSample: max(first.speechEndSample, next.speechEndSample), endReason: next.endReason,
+            filledSampleCount: next.filledSampleCount)
+    }
+}

@@ -10,6 +10,10 @@ public protocol UtteranceDetector: Sendable {
     /// Ends the stream: the utterance in progress, if it holds enough speech.
     mutating func finish() -> Utterance?
 
+    /// Stream position of the first speech frame of the utterance in progress; nil between
+    /// utterances.
+    var ongoingSpeechStart: Int? { get }
+
     /// Where the speech of the utterance in progress ended, once it is settled; nil otherwise.
     var settledSpeechEnd: Int? { get }
 

@@ -50,6 +50,9 @@ public actor HandOffQueue<Element: Sendable> {
         push(element)
     }
 
+    /// The element ``next()`` would return now, left in place; nil when none is buffered.
+    public var first: Element? { buffer.first }
+
     /// The number of elements waiting for the consumer.
     public var count: Int { buffer.count }
 

@@ -436,6 +436,10 @@ public final class GrammarRecognizer: @unchecked Sendable {
         {
             recognition.backgroundWords = BackgroundWords(span: run, of: hypothesis.text)
         }
+        // A phrase with a text slot is not followed: its words are not all the grammar's.
+        if textSlots == nil, let graph = grammar.graph {
+            recognition.phraseContinues = graph.continues(after: hypothesis.spokenWords.map(\.word))
+        }
         // The channel can only change the decision on a contrast within the narrow-channel margin.
         if let channel {
             recognition.highBandLevel = channel.highBandLevel

@@ -46,6 +46,9 @@ public struct SpeechRecognition: Sendable {
     /// Words at the start or end of ``transcript`` heard no louder than the sound around the
     /// speaker (``AcceptancePolicy/backgroundRun(_:)``); nil when every word stands out.
     public var backgroundWords: BackgroundWords? = nil
+    /// The grammar has longer phrases that begin with ``transcript`` (see
+    /// ``IncantSpeech/RecognitionResult/phraseContinues``).
+    public var phraseContinues: Bool = false
 
     public init(
         transcript: String, alternatives: [String], acousticConfidence: Double,
