@@ -129,6 +129,11 @@ public final class Listener: Sendable {
             CatalogWatcher(definitionsPath: $0.definitionsPath, phrasesDirectory: $0.phrasesDirectory)
         }
         var wake = WakeGate(settings: config.wakeWord, detector: config.detector, unprocessed: wakeTap)
+        let continuation = config.phrasePause.map {
+            PhraseContinuation(pause: $0, recognizer: recognizer, speculation: speculation, heard: heard)
+        }
+        // An utterance recognized while looking for the rest of the command before it.
+        var recognizedAhead: (utterance: Utterance, recognition: RecognitionResult)?
         var start = 0
         var turns = 0
         var commands = 0
@@ -203,13 +208,16 @@ public final class Listener: Sendable {
                 }
                 conversation.heard(utterance)
                 // What the recognizer hears of it, and what the learner learns from.
-                let spoken = heard.of(utterance)
+                var spoken = heard.of(utterance)
                 let closed = ContinuousClock.now
                 let closedAt = Date()
-                let recognition: RecognitionResult
+                var recognition: RecognitionResult
                 do {
+                    let ahead = recognizedAhead.take()
                     if let known = interruption?.recognition, !reloaded {
                         recognition = known
+                    } else if let ahead, ahead.utterance == utterance, !reloaded {
+                        recognition = ahead.recognition
                     } else {
                         recognition = try await Self.recognize(spoken, with: recognizer, speculation: speculation)
                     }
@@ -221,8 +229,28 @@ public final class Listener: Sendable {
                 }
                 // A command that followed the wake word or a trigger was meant for the listener.
                 let addressed = triggered || wake.isEnabled
-                let understanding = UtteranceInterpreter(recognizer: recognizer, matcher: runner.matcher)
-                    .interpret(recognition, confirming: config.unclearCommands.asks(addressed: addressed))
+                let interpreter = UtteranceInterpreter(recognizer: recognizer, matcher: runner.matcher)
+                let confirming = config.unclearCommands.asks(addressed: addressed)
+                var understanding = interpreter.interpret(recognition, confirming: confirming)
+                // A command whose phrase goes on may be said with a pause in it: the rest
+                // follows as the next utterance, and the two are one command.
+                switch await continuation?.rest(
+                    of: utterance, understanding: understanding, interpreter: interpreter, confirming: confirming,
+                    live: live)
+                {
+                case .whole(let joined, let joinedHeard, let whole)?:
+                    utterance = joined
+                    spoken = joinedHeard
+                    recognition = whole.recognition
+                    understanding = whole
+                    conversation.heard(joined)
+                case .apart(let follower, let alone)?:
+                    // Heard next (or as an answer), as it was recognized when it is that utterance.
+                    await live.putBack(follower)
+                    recognizedAhead = alone.map { (follower, $0) }
+                case nil:
+                    break
+                }
                 let latency = ContinuousClock.now - closed
                 // A contested word, or a command heard too unclearly, is asked about before anything runs.
                 var resolution: ContestResolution?
@@ -275,7 +303,7 @@ public final class Listener: Sendable {
     /// does not keep more: the longest utterance and those cut ahead of it (a file is read ahead).
     static let heardCapacity = AudioFormat.sampleRate * 60
 
-    private static func recognize(
+    static func recognize(
         _ utterance: Utterance, with recognizer: any SpeechRecognizer,
         speculation: SpeculativeDecoding<RecognitionResult>?
     ) async throws -> RecognitionResult {

@@ -63,6 +63,13 @@ public struct ListenerConfiguration: Sendable {
     public var control: ListenerControl? = nil
     /// Announces each decision and outcome on a message bus (MQTT); nil announces nothing.
     public var announcer: DecisionAnnouncer? = nil
+    /// When an utterance's words begin a longer phrase (``IncantSpeech/RecognitionResult/phraseContinues``)
+    /// and it would run or ask, speech that resumes within this long after it (from its last
+    /// speech to the next utterance's first) is heard as the rest of the same command: the two
+    /// are recognized as one, and that is decided on when it would run or ask too. The command
+    /// then waits this long minus the trailing silence before it runs. Nil decides every
+    /// utterance on its own.
+    public var phrasePause: Duration? = .milliseconds(600)
     /// When a command heard too unclearly to act on is asked about ("Did you say …?").
     public var unclearCommands: UnclearCommandPolicy = .whenAddressed
 

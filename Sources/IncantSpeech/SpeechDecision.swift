@@ -18,6 +18,12 @@ public enum SpeechDecision: Sendable {
     /// Nothing runs, for this reason.
     case rejected(DecisionRejection)
 
+    /// Whether nothing runs and nobody is asked: the utterance was rejected.
+    public var isRejected: Bool {
+        if case .rejected = self { return true }
+        return false
+    }
+
     /// The accepted candidate, if any.
     public var accepted: MatchCandidate? {
         if case .accepted(let candidate) = self { return candidate }

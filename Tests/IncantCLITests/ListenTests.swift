@@ -107,6 +107,7 @@ struct ListenTests {
         #expect(result.status == (confirmed ? 0 : 1), "\(result.stderr)")
         let json = try result.json()
         #expect(json["shortcut"] as? String == "all-lights-off")
+        #expect(json["decision"] as? String == "accepted")
         #expect(json["status"] as? String == (confirmed ? "completed" : "notConfirmed"))
         let conversation = try #require(json["conversation"] as? [[String: Any]])
         #expect(conversation.count == 1)
@@ -125,6 +126,8 @@ struct ListenTests {
         #expect(result.status == 2, "\(result.stdout)")
         let json = try result.json()
         #expect(json["accepted"] as? Bool == false)
+        // The decision on the speech, whatever its words matched.
+        #expect(json["decision"] as? String == "rejected")
         #expect(json["shortcut"] is NSNull)
         #expect(json["handle"] is NSNull)
     }

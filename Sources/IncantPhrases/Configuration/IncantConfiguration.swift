@@ -21,6 +21,9 @@ public struct IncantConfiguration: Sendable, Hashable {
     public var rejectionThreshold: Double?
     /// Silence in milliseconds that ends an utterance, 50–10000 (`trailing-silence:`).
     public var trailingSilence: Int?
+    /// Milliseconds within which speech that resumes after an utterance whose phrase goes on is
+    /// heard as the rest of it, 0–5000; 0 decides every utterance on its own (`phrase-pause:`).
+    public var phrasePause: Int?
     /// How long a question waits for its answer, in seconds (`answer-timeout:`).
     public var answerTimeout: Double?
     /// Acoustic model folder (`model:`).
@@ -54,7 +57,7 @@ public struct IncantConfiguration: Sendable, Hashable {
     /// The keys a configuration file may hold.
     public static let keys = [
         "shortcuts", "phrases", "device", "speak", "threshold", "rejection-threshold", "trailing-silence",
-        "answer-timeout", "model", "wake", "wake-window", "wake-threshold", "wake-reply", "wake-earcon",
+        "phrase-pause", "answer-timeout", "model", "wake", "wake-window", "wake-threshold", "wake-reply", "wake-earcon",
         "ask-unclear", "mqtt", "site", "satellites", "tts",
     ]
 
@@ -139,6 +142,13 @@ public struct IncantConfiguration: Sendable, Hashable {
                     continue
                 }
                 trailingSilence = milliseconds
+            case "phrase-pause":
+                guard let milliseconds = value.int, (0...5_000).contains(milliseconds) else {
+                    reader.error(
+                        value, "'phrase-pause' must be a whole number of milliseconds between 0 (off) and 5000")
+                    continue
+                }
+                phrasePause = milliseconds
             case "answer-timeout":
                 guard let seconds = reader.number(value, what: "'answer-timeout'") else { continue }
                 guard seconds > 0, seconds <= 3600 else {

@@ -45,6 +45,7 @@ struct ListenCommand: AsyncParsableCommand {
             """)
 
     @OptionGroup var audio: AudioSourceOptions
+    @OptionGroup var phrasePause: PhrasePauseOption
     @OptionGroup var catalog: CatalogOptions
     @OptionGroup var matching: MatchOptionGroup
     @OptionGroup var dispatching: DispatchOptionGroup
@@ -137,6 +138,7 @@ struct ListenCommand: AsyncParsableCommand {
             learner: online, wakeWord: try wake.settings(speech: speech), maximumTurns: once ? 1 : nil)
         configuration.control = control
         configuration.unclearCommands = askUnclear
+        configuration.phrasePause = phrasePause.pause
         configuration.frontEndBypass = try speech.bypass()
         configuration.highPassCutoff = try speech.highPassCutoff()
         // `mqtt:` in the configuration file: decisions announced, queries taken.
@@ -266,7 +268,7 @@ struct ListenReport: Encodable {
 
     private enum CodingKeys: String, CodingKey {
         case transcript, alternatives, acousticConfidence, heard, conversation, reason, uncertain, unconfirmed
-        case resolution, backgroundWords
+        case resolution, backgroundWords, decision
     }
 
     /// Times in seconds from the start of the input.
@@ -316,6 +318,8 @@ struct ListenReport: Encodable {
                     typed: $0.typed, answer: $0.answer, newCommand: $0.newCommand ? true : nil)
             }, forKey: .conversation)
         if !report.accepted { try container.encode(reason, forKey: .reason) }
+        // What was decided on the speech, not only on its words.
+        try container.encode(Self.name(of: turn.understanding.decision), forKey: .decision)
         try container.encodeIfPresent(recognition.backgroundWords, forKey: .backgroundWords)
         switch turn.understanding.decision {
         case .uncertain(let choice):
@@ -338,6 +342,17 @@ struct ListenReport: Encodable {
         case .cancelled: "cancelled"
         case .unanswered, nil: "unanswered"
         case .unresolved: "unresolved"
+        }
+    }
+
+    /// The decision's name in `--json`.
+    static func name(of decision: SpeechDecision) -> String {
+        switch decision {
+        case .accepted: "accepted"
+        case .ambiguous: "ambiguous"
+        case .uncertain: "uncertain"
+        case .unconfirmed: "unconfirmed"
+        case .rejected: "rejected"
         }
     }
 

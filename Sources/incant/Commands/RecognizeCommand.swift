@@ -28,6 +28,7 @@ struct RecognizeCommand: AsyncParsableCommand {
     @OptionGroup var catalog: CatalogOptions
     @OptionGroup var matching: MatchOptionGroup
     @OptionGroup var speech: SpeechOptions
+    @OptionGroup var phrasePause: PhrasePauseOption
     @Flag(help: "One JSON object per line.") var json = false
     @Flag(help: "Print the compiled JSGF grammar and exit.") var printGrammar = false
 
@@ -79,6 +80,7 @@ struct RecognizeCommand: AsyncParsableCommand {
                 configuration.unclearCommands = .never
                 configuration.frontEndBypass = bypass
                 configuration.highPassCutoff = highPass
+                configuration.phrasePause = phrasePause.pause
                 let listener = Listener(configuration)
                 let turns = Mutex<[ListenerTurn]>([])
                 try await listener.run { event in

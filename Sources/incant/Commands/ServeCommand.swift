@@ -186,6 +186,9 @@ struct ServeCommand: AsyncParsableCommand {
                     // No denoiser: a satellite that streams all the time would be denoised all the
                     // time, for every room at once.
                     listener.highPassCutoff = try speech.highPassCutoff()
+                    if let milliseconds = configuration.phrasePause {
+                        listener.phrasePause = milliseconds == 0 ? nil : .milliseconds(milliseconds)
+                    }
                     listener.unclearCommands = Self.unclearCommands(
                         streamsBeforeWakeWord: parts.pipeline.streamsBeforeWakeWord)
                     return listener

@@ -44,6 +44,7 @@ final class ReloadableConfiguration: Sendable {
         if old.threshold != new.threshold { keys.append("threshold") }
         if old.rejectionThreshold != new.rejectionThreshold { keys.append("rejection-threshold") }
         if old.trailingSilence != new.trailingSilence { keys.append("trailing-silence") }
+        if old.phrasePause != new.phrasePause { keys.append("phrase-pause") }
         if old.answerTimeout != new.answerTimeout { keys.append("answer-timeout") }
         if old.mqtt != new.mqtt { keys.append("mqtt") }
         return keys

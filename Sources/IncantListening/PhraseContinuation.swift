@@ -1,0 +1,60 @@
+import IncantCapture
+import IncantPhrases
+import IncantSpeech
+
+/// Hears speech resumed after a short pause as the rest of a command whose phrase goes on
+/// ("i want a dark roast cappuccino … with brown sugar"), so that the first half does not run
+/// on its own (``ListenerConfiguration/phrasePause``).
+///
+/// The utterance that follows is the rest of the command only when, on its own, it would
+/// neither run nor ask (a command of its own is one), and the two recognized as one would run
+/// or ask the same shortcut with every value the first half had. Anything else leaves the
+/// first half as it was decided and the follower to be decided on its own.
+struct PhraseContinuation: Sendable {
+    /// How long after the command's last speech the rest may begin.
+    let pause: Duration
+    let recognizer: any SpeechRecognizer
+    let speculation: SpeculativeDecoding<RecognitionResult>?
+    let heard: HeardAudio
+
+    /// What became of the speech after a command.
+    enum Outcome {
+        /// The command and its rest, as one: the utterance, what the recognizer heard of it,
+        /// and how it is understood.
+        case whole(Utterance, heard: Utterance, Understanding)
+        /// The utterance that followed is not the rest of the command; it was recognized on
+        /// its own (nil when that failed) and is to be decided next.
+        case apart(Utterance, RecognitionResult?)
+    }
+
+    /// The rest of `utterance`, understood as `understanding`, when the phrase goes on and
+    /// speech follows within ``pause``; nil when it does not. Reads `live` for what follows.
+    func rest(
+        of utterance: Utterance, understanding: Understanding, interpreter: UtteranceInterpreter, confirming: Bool,
+        live: LiveUtterances
+    ) async -> Outcome? {
+        guard understanding.recognition.phraseContinues, !understanding.decision.isRejected,
+            let follower = try? await live.follower(of: utterance, within: pause)
+        else { return nil }
+        let alone = try? await Listener.recognize(heard.of(follower), with: recognizer, speculation: speculation)
+        guard let alone, interpreter.interpret(alone, confirming: confirming).decision.isRejected else {
+            return .apart(follower, alone)
+        }
+        let joined = Utterance.joining(utterance, follower)
+        let joinedHeard = heard.of(joined)
+        guard let whole = try? await Listener.recognize(joinedHeard, with: recognizer, speculation: nil) else {
+            return .apart(follower, alone)
+        }
+        let wholeUnderstanding = interpreter.interpret(whole, confirming: confirming)
+        guard !wholeUnderstanding.decision.isRejected,
+            Self.extends(understanding.match.best, with: wholeUnderstanding.match.best)
+        else { return .apart(follower, alone) }
+        return .whole(joined, heard: joinedHeard, wholeUnderstanding)
+    }
+
+    /// Whether `whole` runs the shortcut of `first` with every value `first` has.
+    static func extends(_ first: MatchCandidate?, with whole: MatchCandidate?) -> Bool {
+        guard let first, let whole, first.shortcutID == whole.shortcutID else { return false }
+        return first.parameters.allSatisfy { whole.parameters[$0.key] == $0.value }
+    }
+}
