@@ -9,7 +9,7 @@ import IncantPhrases
 //   swift run -c release incant-bench check [--sizes 1000,4000,10000] [--naive-up-to N (default 4000)]
 //   swift run -c release incant-bench speech [--quick] [--out FILE]
 //   swift run -c release incant-bench levers [options]   (one configuration, see LeverSweep)
-//   swift run -c release incant-bench listening [--stride N] [--speculate-after MS]
+//   swift run -c release incant-bench listening [--stride N] [--speculate-after MS] [--phrase-pause MS]
 //                                               (`incant listen` in real time)
 //   swift run -c release incant-bench actions [options]
 //                                               (right / wrong / rejected actions per source, see ActionBenchmark)
@@ -32,7 +32,7 @@ let usage = """
            incant-bench check [--sizes 1000,4000,10000] [--naive-up-to N (default 4000)]
            incant-bench speech [--quick] [--out FILE]
            incant-bench levers [options]        (one configuration; see LeverSweep.swift)
-           incant-bench listening [--stride N] [--speculate-after MS]
+           incant-bench listening [--stride N] [--speculate-after MS] [--phrase-pause MS]
            incant-bench contrasts [--stride N] [--margins 0,1000,…]
            incant-bench actions [options]       (right / wrong / rejected per source; see ActionBenchmark.swift)
            incant-bench text-slots [--stride N] [--real-stride N] [--voices all|mixed|quick] [--dictation-beams tuned|default] [--show-wrong]
@@ -50,7 +50,7 @@ let options: [String: (values: Set<String>, switches: Set<String>)] = [
     "near-misses": (["--set"], ["--show-wrong"]),
     "check": (["--sizes", "--naive-up-to"], []),
     "speech": (["--out"], ["--quick"]),
-    "listening": (["--stride", "--speculate-after"], []),
+    "listening": (["--stride", "--speculate-after", "--phrase-pause"], []),
     "contrasts": (["--stride", "--margins"], []),
 ]
 
@@ -173,6 +173,7 @@ case "listening":
         var results = SpeechResults()
         var listening = ListeningLatency(clips: clips, coffeeYAML: try coffee.shortcutsYAML(), paths: paths)
         listening.speculateAfter = value(after: "--speculate-after").flatMap(Int.init)
+        listening.phrasePause = value(after: "--phrase-pause").flatMap(Int.init)
         results.listening = try listening.run()
         print(SpeechReport(results: results, plan: plan, command: "").listeningTable().joined(separator: "\n"))
     } catch {

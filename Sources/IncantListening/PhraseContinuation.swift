@@ -8,8 +8,9 @@ import IncantSpeech
 ///
 /// The utterance that follows is the rest of the command only when, on its own, it would
 /// neither run nor ask (a command of its own is one), and the two recognized as one would run
-/// or ask the same shortcut with every value the first half had. Anything else leaves the
-/// first half as it was decided and the follower to be decided on its own.
+/// (or, when the first half would only ask, run or ask) the same shortcut with every value the
+/// first half had. Anything else leaves the first half as it was decided and the follower to be
+/// decided on its own.
 struct PhraseContinuation: Sendable {
     /// How long after the command's last speech the rest may begin.
     let pause: Duration
@@ -46,7 +47,9 @@ struct PhraseContinuation: Sendable {
             return .apart(follower, alone)
         }
         let wholeUnderstanding = interpreter.interpret(whole, confirming: confirming)
-        guard !wholeUnderstanding.decision.isRejected,
+        // A command that would run is not turned into a question.
+        let decisive = understanding.decision.accepted == nil || wholeUnderstanding.decision.accepted != nil
+        guard !wholeUnderstanding.decision.isRejected, decisive,
             Self.extends(understanding.match.best, with: wholeUnderstanding.match.best)
         else { return .apart(follower, alone) }
         return .whole(joined, heard: joinedHeard, wholeUnderstanding)
