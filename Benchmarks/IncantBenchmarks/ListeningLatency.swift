@@ -91,7 +91,7 @@ struct ListeningLatency {
             [
                 "listen", "--stdin", "--json", "--yes", "--no-history", "--shortcuts", shortcuts,
             ] + (speculateAfter.map { ["--speculate-after", "\($0)"] } ?? [])
-                + (phrasePause.map { ["--phrase-pause", "\($0)"] } ?? [])
+            + (phrasePause.map { ["--phrase-pause", "\($0)"] } ?? [])
         // Nothing of the user's own phrases or settings.
         let isolated = ["XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME", "XDG_CACHE_HOME"].map { ($0, directory) }
         process.environment = ProcessInfo.processInfo.environment.merging(
