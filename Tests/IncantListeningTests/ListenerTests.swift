@@ -621,23 +621,32 @@ final class FakeRecognizer: SpeechRecognizer {
     let answers: Set<String>?
     /// Commands heard with background words: transcript → the words' span.
     let background: [String: Range<Int>]
+    /// Transcripts whose phrase goes on (``RecognitionResult/phraseContinues``).
+    let continuing: Set<String>
     private let requests = Mutex<[String]>([])
+    private let commandsHeard = Mutex<[String]>([])
 
     init(
         script: SpokenScript, rejecting: Bool = false, confirmable: Bool = false, answers: Set<String>? = nil,
-        background: [String: Range<Int>] = [:]
+        background: [String: Range<Int>] = [:], continuing: Set<String> = []
     ) {
         self.script = script
         self.rejecting = rejecting
         self.confirmable = confirmable
         self.answers = answers
         self.background = background
+        self.continuing = continuing
     }
 
     var answerRequests: [String] { requests.withLock { $0 } }
 
+    /// The transcripts of every command recognition, in order.
+    var recognitions: [String] { commandsHeard.withLock { $0 } }
+
     func recognize(_ samples: [Int16], cancellation: RecognitionCancellation?) throws -> RecognitionResult {
-        recognize(samples, rejecting: rejecting)
+        let heard = recognize(samples, rejecting: rejecting)
+        commandsHeard.withLock { $0.append(heard.transcript) }
+        return heard
     }
 
     func recognize(_ samples: [Int16], rejecting: Bool) -> RecognitionResult {
@@ -647,7 +656,8 @@ final class FakeRecognizer: SpeechRecognizer {
         return RecognitionResult(
             transcripts: [transcript], confidence: rejecting ? 0.1 : 0.9, rejection: rejecting ? .unlikePhrases : nil,
             audioSeconds: Double(samples.count) / 16_000, decodeSeconds: 0, confirmable: rejecting && confirmable,
-            backgroundWords: background[transcript].flatMap { BackgroundWords(span: $0, of: transcript) })
+            backgroundWords: background[transcript].flatMap { BackgroundWords(span: $0, of: transcript) },
+            phraseContinues: continuing.contains(transcript))
     }
 
     func recognizeAnswer(_ samples: [Int16], to request: AnswerRequest) throws -> RecognitionResult {
