@@ -125,14 +125,10 @@ public final class LiveUtterances: Sendable {
                 var endpointer = detector
                 var announced: Int?
                 do {
-                    var cut = 0
                     for try await chunk in frames {
-                        counter.value.add(chunk.count, ordering: .relaxed)
+                        let read = counter.value.add(chunk.count, ordering: .relaxed).newValue
                         // After the utterances these samples completed are queued.
-                        defer {
-                            cut += chunk.count
-                            progress.publish(samples: cut, ongoingSpeechStart: endpointer.ongoingSpeechStart)
-                        }
+                        defer { progress.publish(samples: read, ongoingSpeechStart: endpointer.ongoingSpeechStart) }
                         guard let onSettled else {
                             for utterance in endpointer.process(chunk) {
                                 await queue.push(utterance, limit: limit)
