@@ -61,6 +61,7 @@ struct IncantPathsTests {
             threshold: 0.7
             rejection-threshold: 0.4
             trailing-silence: 400
+            phrase-pause: 800
             answer-timeout: 12.5
             model: /opt/model
             wake: hey computer
@@ -78,6 +79,7 @@ struct IncantPathsTests {
         #expect(configuration.threshold == 0.7)
         #expect(configuration.rejectionThreshold == 0.4)
         #expect(configuration.trailingSilence == 400)
+        #expect(configuration.phrasePause == 800)
         #expect(configuration.answerTimeout == 12.5)
         #expect(configuration.model == "/opt/model")
         #expect(configuration.wake == "hey computer")
@@ -137,12 +139,14 @@ struct IncantPathsTests {
             trailing-silence: soon
             speek: true
             speak: maybe
+            phrase-pause: 6000
             """
         let error = #expect(throws: DefinitionError.self) {
             try IncantConfiguration(parsing: text, file: "/c/config.yaml", paths: Self.paths)
         }
         let lines = error?.diagnostics.map(\.description) ?? []
-        #expect(lines.count == 4, "\(lines)")
+        #expect(lines.count == 5, "\(lines)")
+        #expect(lines.contains { $0.hasPrefix("/c/config.yaml:5:") && $0.contains("'phrase-pause'") })
         #expect(
             lines.contains { $0.hasPrefix("/c/config.yaml:1:") && $0.contains("'threshold' must be between 0 and 1") })
         #expect(lines.contains { $0.hasPrefix("/c/config.yaml:2:") && $0.contains("'trailing-silence'") })

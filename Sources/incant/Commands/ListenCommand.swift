@@ -138,7 +138,7 @@ struct ListenCommand: AsyncParsableCommand {
             learner: online, wakeWord: try wake.settings(speech: speech), maximumTurns: once ? 1 : nil)
         configuration.control = control
         configuration.unclearCommands = askUnclear
-        configuration.phrasePause = phrasePause.pause
+        phrasePause.apply(to: &configuration)
         configuration.frontEndBypass = try speech.bypass()
         configuration.highPassCutoff = try speech.highPassCutoff()
         // `mqtt:` in the configuration file: decisions announced, queries taken.

@@ -80,7 +80,7 @@ struct RecognizeCommand: AsyncParsableCommand {
                 configuration.unclearCommands = .never
                 configuration.frontEndBypass = bypass
                 configuration.highPassCutoff = highPass
-                configuration.phrasePause = phrasePause.pause
+                phrasePause.apply(to: &configuration)
                 let listener = Listener(configuration)
                 let turns = Mutex<[ListenerTurn]>([])
                 try await listener.run { event in

@@ -186,9 +186,7 @@ struct ServeCommand: AsyncParsableCommand {
                     // No denoiser: a satellite that streams all the time would be denoised all the
                     // time, for every room at once.
                     listener.highPassCutoff = try speech.highPassCutoff()
-                    if let milliseconds = configuration.phrasePause {
-                        listener.phrasePause = milliseconds == 0 ? nil : .milliseconds(milliseconds)
-                    }
+                    PhrasePauseOption.apply(configuration.phrasePause, to: &listener)
                     listener.unclearCommands = Self.unclearCommands(
                         streamsBeforeWakeWord: parts.pipeline.streamsBeforeWakeWord)
                     return listener

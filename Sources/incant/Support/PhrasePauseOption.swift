@@ -1,4 +1,5 @@
 import ArgumentParser
+import IncantListening
 
 /// `--phrase-pause`: how long a pause inside a command may be (`listen`, `recognize`).
 struct PhrasePauseOption: ParsableArguments {
@@ -15,9 +16,15 @@ struct PhrasePauseOption: ParsableArguments {
         }
     }
 
-    /// `--phrase-pause`, else the configuration file's, else 600 ms; nil when 0.
-    var pause: Duration? {
-        let chosen = milliseconds ?? Settings.configuration.phrasePause ?? 600
-        return chosen == 0 ? nil : .milliseconds(chosen)
+    /// Sets the listener's phrase pause from `--phrase-pause`, else the configuration file's.
+    func apply(to configuration: inout ListenerConfiguration) {
+        Self.apply(milliseconds ?? Settings.configuration.phrasePause, to: &configuration)
+    }
+
+    /// Sets the listener's phrase pause to `milliseconds` (0 turns it off); nil keeps the
+    /// listener's default.
+    static func apply(_ milliseconds: Int?, to configuration: inout ListenerConfiguration) {
+        guard let milliseconds else { return }
+        configuration.phrasePause = milliseconds == 0 ? nil : .milliseconds(milliseconds)
     }
 }
