@@ -216,7 +216,9 @@ public final class Listener: Sendable {
                     let ahead = recognizedAhead.take()
                     if let known = interruption?.recognition, !reloaded {
                         recognition = known
-                    } else if let ahead, ahead.utterance == utterance, !reloaded {
+                    } else if let ahead, ahead.utterance.startSample == utterance.startSample,
+                        ahead.utterance.endSample == utterance.endSample, !reloaded
+                    {
                         recognition = ahead.recognition
                     } else {
                         recognition = try await Self.recognize(spoken, with: recognizer, speculation: speculation)

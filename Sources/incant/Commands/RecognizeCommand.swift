@@ -82,13 +82,17 @@ struct RecognizeCommand: AsyncParsableCommand {
                 configuration.highPassCutoff = highPass
                 phrasePause.apply(to: &configuration)
                 let listener = Listener(configuration)
-                let turns = Mutex<[ListenerTurn]>([])
+                // The first decision, and the last: listening ends at the first command run.
+                let turns = Mutex<(first: ListenerTurn?, last: ListenerTurn?)>((nil, nil))
                 try await listener.run { event in
-                    if case .turn(let decided) = event { turns.withLock { $0.append(decided) } }
+                    if case .turn(let decided) = event {
+                        turns.withLock { $0 = ($0.first ?? decided, decided) }
+                    }
                 }
                 let decided = turns.withLock { $0 }
+                let command = decided.last.flatMap { $0.understanding.decision.accepted == nil ? nil : $0 }
                 let report = RecognitionReport(
-                    file: file, turn: decided.first { $0.understanding.decision.accepted != nil } ?? decided.first,
+                    file: file, turn: command ?? decided.first,
                     audioSeconds: Double(samples.count) / Double(AudioFormat.sampleRate))
                 print(json ? try JSON.line(report) : report.summary)
             }
