@@ -6,11 +6,16 @@ import IncantSpeech
 /// ("i want a dark roast cappuccino … with brown sugar"), so that the first half does not run
 /// on its own (``ListenerConfiguration/phrasePause``).
 ///
-/// The utterance that follows is the rest of the command only when, on its own, it would
-/// neither run nor ask (a command of its own is one), and the two recognized as one would run
-/// (or, when the first half would only ask, run or ask) the same shortcut with every value the
-/// first half had. Anything else leaves the first half as it was decided and the follower to be
-/// decided on its own.
+/// The utterance that follows is the rest of the command only when the two recognized as one
+/// would run (or, when the first half would only ask, run or ask) the same shortcut with every
+/// value the first half had, and either
+/// - on its own it would neither run nor ask, and the words heard in it span at least
+///   ``restCoverage`` of its speech (not a word or two laid on a clatter), or
+/// - on its own it would (a rest heard alone is forced onto a whole phrase), but the two as one
+///   fit the audio better than the two apart (``IncantSpeech/RecognitionResult/fit``).
+///
+/// Anything else leaves the first half as it was decided and the follower to be decided on its
+/// own.
 struct PhraseContinuation: Sendable {
     /// How long after the command's last speech the rest may begin.
     let pause: Duration
@@ -38,9 +43,12 @@ struct PhraseContinuation: Sendable {
             let follower = try? await live.follower(of: utterance, within: pause)
         else { return nil }
         let alone = try? await Listener.recognize(heard.of(follower), with: recognizer, speculation: speculation)
-        guard let alone, interpreter.interpret(alone, confirming: confirming).decision.isRejected else {
-            return .apart(follower, alone)
-        }
+        // A command of its own is heard as one unless the two heard as one explain the audio
+        // better than the two apart (a rest heard alone is forced onto a whole phrase).
+        let aloneDecides = alone.map { !interpreter.interpret($0, confirming: confirming).decision.isRejected } ?? true
+        let apartFit =
+            aloneDecides ? understanding.recognition.fit.flatMap { first in alone?.fit.map { first + $0 } } : nil
+        guard !aloneDecides || apartFit != nil else { return .apart(follower, alone) }
         let joined = Utterance.joining(utterance, follower)
         let joinedHeard = heard.of(joined)
         guard let whole = try? await Listener.recognize(joinedHeard, with: recognizer, speculation: nil) else {
@@ -52,7 +60,30 @@ struct PhraseContinuation: Sendable {
         guard !wholeUnderstanding.decision.isRejected, decisive,
             Self.extends(understanding.match.best, with: wholeUnderstanding.match.best)
         else { return .apart(follower, alone) }
+        if let apartFit {
+            guard let wholeFit = whole.fit, wholeFit > apartFit else { return .apart(follower, alone) }
+        } else if !whole.words.isEmpty {
+            // The rest's words must be what the follower said, not a few words laid on a
+            // longer sound (a clatter after the command). Words without times are not measured.
+            guard Self.coverage(of: follower, in: joined, by: whole.words) >= Self.restCoverage else {
+                return .apart(follower, alone)
+            }
+        }
         return .whole(joined, heard: joinedHeard, wholeUnderstanding)
+    }
+
+    /// The least share of the follower's speech the words heard in it must span for it to be
+    /// the rest of the command.
+    static let restCoverage = 0.5
+
+    /// The share of `follower`'s speech, within `joined`, that `words` (timed from `joined`'s
+    /// start) span.
+    static func coverage(of follower: Utterance, in joined: Utterance, by words: [RecognizedWord]) -> Double {
+        let start = Double(follower.speechStartSample - joined.startSample) / Double(AudioFormat.sampleRate)
+        let end = Double(follower.speechEndSample - joined.startSample) / Double(AudioFormat.sampleRate)
+        guard end > start else { return 0 }
+        let spanned = words.reduce(0.0) { $0 + max(0, min(end, $1.end) - max(start, $1.start)) }
+        return spanned / (end - start)
     }
 
     /// Whether `whole` runs the shortcut of `first` with every value `first` has.

@@ -29,6 +29,13 @@ public struct RecognitionResult: Sendable {
     /// The phrase set has longer phrases that begin with the best transcript: speech that
     /// follows after a short pause may be the rest of the same command.
     public var phraseContinues: Bool = false
+    /// How much better the best transcript explains the whole utterance than the engine's
+    /// unconstrained recognition of the same audio, in total (not per frame) log-likelihood;
+    /// larger is better, nil when the engine does not measure it.
+    ///
+    /// Totals of one engine add up over adjoining audio: two utterances heard apart and heard
+    /// as one compare on the sum of theirs and the joined one's.
+    public var fit: Double? = nil
 
     /// The transcripts with a contested word's rival in its place, in order.
     public var closeAlternatives: [String] { contestedWords.map(\.alternative) }
@@ -37,9 +44,10 @@ public struct RecognitionResult: Sendable {
         transcripts: [String], confidence: Double, rejection: RecognitionRejection?, audioSeconds: Double,
         decodeSeconds: Double, words: [RecognizedWord] = [], diagnostics: (any RecognitionDiagnostics)? = nil,
         contestedWords: [ContestedWord] = [], confirmable: Bool = false, backgroundWords: BackgroundWords? = nil,
-        phraseContinues: Bool = false
+        phraseContinues: Bool = false, fit: Double? = nil
     ) {
         self.phraseContinues = phraseContinues
+        self.fit = fit
         self.backgroundWords = backgroundWords
         self.transcripts = transcripts
         self.confidence = confidence

@@ -113,4 +113,25 @@ struct PhrasePauseListenerTests {
             kitchen.requests == ["order drink=mocha", "order drink=latte"],
             "\(turns.map(\.understanding.recognition.transcript))")
     }
+
+    /// The recognizer's fit of the two halves of `pieces` (cut in the middle of the first
+    /// pause) heard apart, summed, and of the whole heard as one.
+    static func fits(_ pieces: [(said: String, pause: Double)]) throws -> (apart: Double, whole: Double) {
+        let samples = try audio(pieces)
+        let first = try audio(Array(pieces.prefix(1)))
+        let cut = first.count - Int(pieces[0].pause / 2 * 16_000)
+        let recognizer = PocketSphinxRecognizer(try engine.get())
+        let heard = try [Array(samples[..<cut]), Array(samples[cut...]), samples].map {
+            try #require(try recognizer.recognize($0, cancellation: nil).fit)
+        }
+        return (heard[0] + heard[1], heard[2])
+    }
+
+    @Test("the two halves of one command fit better as one; two commands fit better apart")
+    func fitsAddUp() throws {
+        let one = try Self.fits([("order a mocha", 0.45), ("with sugar", 1)])
+        #expect(one.whole > one.apart, "\(one)")
+        let two = try Self.fits([("order a mocha", 0.45), ("order a latte", 1)])
+        #expect(two.whole < two.apart, "\(two)")
+    }
 }

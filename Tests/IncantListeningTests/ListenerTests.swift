@@ -623,13 +623,21 @@ final class FakeRecognizer: SpeechRecognizer {
     let background: [String: Range<Int>]
     /// Transcripts whose phrase goes on (``RecognitionResult/phraseContinues``).
     let continuing: Set<String>
+    /// How well each transcript fits the audio it is heard in (``RecognitionResult/fit``).
+    let fits: [String: Double]
+    /// Transcripts whose words span only the first burst of the audio, as if what follows it
+    /// were a sound the words were not heard in; the others span every burst.
+    let firstBurstOnly: Set<String>
     private let requests = Mutex<[String]>([])
     private let commandsHeard = Mutex<[String]>([])
 
     init(
         script: SpokenScript, rejecting: Bool = false, confirmable: Bool = false, answers: Set<String>? = nil,
-        background: [String: Range<Int>] = [:], continuing: Set<String> = []
+        background: [String: Range<Int>] = [:], continuing: Set<String> = [], fits: [String: Double] = [:],
+        firstBurstOnly: Set<String> = []
     ) {
+        self.fits = fits
+        self.firstBurstOnly = firstBurstOnly
         self.script = script
         self.rejecting = rejecting
         self.confirmable = confirmable
@@ -655,9 +663,30 @@ final class FakeRecognizer: SpeechRecognizer {
         }
         return RecognitionResult(
             transcripts: [transcript], confidence: rejecting ? 0.1 : 0.9, rejection: rejecting ? .unlikePhrases : nil,
-            audioSeconds: Double(samples.count) / 16_000, decodeSeconds: 0, confirmable: rejecting && confirmable,
+            audioSeconds: Double(samples.count) / 16_000, decodeSeconds: 0,
+            words: Self.span(of: samples, firstBurstOnly: firstBurstOnly.contains(transcript)).map {
+                [RecognizedWord(word: transcript, start: $0.lowerBound, end: $0.upperBound)]
+            } ?? [], confirmable: rejecting && confirmable,
             backgroundWords: background[transcript].flatMap { BackgroundWords(span: $0, of: transcript) },
-            phraseContinues: continuing.contains(transcript))
+            phraseContinues: continuing.contains(transcript), fit: fits[transcript])
+    }
+
+    /// From the first loud 10 ms frame of `samples` to the last (or to the end of the first
+    /// burst: loud frames with no more than 0.1 s of quiet inside), in seconds.
+    static func span(of samples: [Int16], firstBurstOnly: Bool) -> ClosedRange<Double>? {
+        let frame = 160
+        let levels = stride(from: 0, to: samples.count - frame + 1, by: frame).map { start -> Double in
+            let slice = samples[start..<(start + frame)]
+            return (slice.reduce(0.0) { $0 + Double($1) * Double($1) } / Double(frame)).squareRoot()
+        }
+        guard let loudest = levels.max(), loudest > 100 else { return nil }
+        let loud = levels.indices.filter { levels[$0] > loudest * 0.05 }
+        guard let first = loud.first, var last = loud.last else { return nil }
+        if firstBurstOnly {
+            last = first
+            for index in loud where index - last <= 10 { last = index }
+        }
+        return Double(first) / 100...Double(last + 1) / 100
     }
 
     func recognizeAnswer(_ samples: [Int16], to request: AnswerRequest) throws -> RecognitionResult {

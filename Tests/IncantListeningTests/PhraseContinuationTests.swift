@@ -34,18 +34,20 @@ struct PhraseContinuationTests {
 
     /// `said` with the given pauses (seconds) between them, recognized without early decoding
     /// so that every recognition is counted once.
-    static func listen(_ said: [(String, Double)], phrasePause: Duration? = .milliseconds(600)) async throws -> (
+    static func listen(
+        _ said: [(String, Double)], phrasePause: Duration? = .milliseconds(600),
+        recognizer: FakeRecognizer = FakeRecognizer(script: script, continuing: ["play some music"])
+    ) async throws -> (
         kitchen: Kitchen, recognizer: FakeRecognizer, turns: [ListenerTurn]
     ) {
         var samples = TestAudio.noise(seconds: 0.5, seed: 2)
         for (index, (text, pause)) in said.enumerated() {
-            let length = SpokenScript.seconds(forIndex: script.transcripts.firstIndex(of: text)!)
+            let length = SpokenScript.seconds(forIndex: recognizer.script.transcripts.firstIndex(of: text)!)
             samples += TestAudio.burst(seconds: length) + TestAudio.noise(seconds: pause, seed: UInt64(5 + index))
         }
         let kitchen = Kitchen()
         var handlers = HandlerRegistry()
         handlers.register(kitchen, as: "kitchen")
-        let recognizer = FakeRecognizer(script: script, continuing: ["play some music"])
         var configuration = ListenerConfiguration(
             source: SampleBufferSource(samples), recognizer: recognizer, catalog: catalog(),
             dispatcher: Dispatcher(handlers: handlers), speculates: false)
@@ -88,5 +90,51 @@ struct PhraseContinuationTests {
         let (kitchen, recognizer, _) = try await Self.listen([("play some jazz music", 0.45), ("mumble", 1.5)])
         #expect(kitchen.requests == ["play genre=jazz"])
         #expect(recognizer.recognitions == ["play some jazz music", "mumble"])
+    }
+
+    @Test("words laid on a fraction of what follows (a clatter) are not the rest: the command runs as heard")
+    func fewWordsOnALongSound() async throws {
+        let recognizer = FakeRecognizer(
+            script: Self.script, continuing: ["play some music"], firstBurstOnly: ["play some jazz music"])
+        let (kitchen, _, turns) = try await Self.listen(
+            [("play some music", 0.45), ("mumble", 1.5)], recognizer: recognizer)
+        #expect(kitchen.requests == ["play"])
+        #expect(turns.count == 2)
+    }
+
+    /// "play" said as the rest of "stop the music" heard alone would be a command of its own.
+    static let commandScript = SpokenScript(["play some music", "stop the music", "mumble", "play some jazz music"])
+
+    static func commandRecognizer(wholeFit: Double) -> FakeRecognizer {
+        FakeRecognizer(
+            script: commandScript, continuing: ["play some music"],
+            fits: ["play some music": -100, "stop the music": -300, "play some jazz music": wholeFit])
+    }
+
+    @Test("a rest that alone sounds like a command of its own is heard with the command when the two fit better as one")
+    func restThatSoundsLikeACommand() async throws {
+        // "stop the music" (0.8 s) after "play some music" (0.5 s) lasts as long as "play some
+        // jazz music" (1.4 s).
+        let said = [("play some music", 0.45), ("stop the music", 1.5)]
+        let (kitchen, recognizer, turns) = try await Self.listen(
+            said, recognizer: Self.commandRecognizer(wholeFit: -350))
+        #expect(kitchen.requests == ["play genre=jazz"])
+        #expect(turns.count == 1)
+        #expect(recognizer.recognitions == ["play some music", "stop the music", "play some jazz music"])
+        let (apartKitchen, apartRecognizer, apartTurns) = try await Self.listen(
+            said, recognizer: Self.commandRecognizer(wholeFit: -450))
+        #expect(apartKitchen.requests == ["play", "stop"])
+        #expect(apartTurns.map(\.understanding.recognition.transcript) == ["play some music", "stop the music"])
+        // The follower is recognized once: its recognition is kept for its own turn.
+        #expect(apartRecognizer.recognitions == ["play some music", "stop the music", "play some jazz music"])
+    }
+
+    @Test("a command of its own after the pause is kept apart without a joined decode when the recognizer gives no fit")
+    func commandOfItsOwnWithoutFit() async throws {
+        let recognizer = FakeRecognizer(script: Self.commandScript, continuing: ["play some music"])
+        let (kitchen, _, _) = try await Self.listen(
+            [("play some music", 0.45), ("stop the music", 1.5)], recognizer: recognizer)
+        #expect(kitchen.requests == ["play", "stop"])
+        #expect(recognizer.recognitions == ["play some music", "stop the music"])
     }
 }

@@ -355,6 +355,7 @@ public final class GrammarRecognizer: @unchecked Sendable {
         // transcribed below, once they are accepted).
         let textSlots = TextSlotRuns(hypothesis)
         var margin = 0.0
+        var fit: Double?
         var confidence = 1.0
         // The features, computed at most once: the word loop, the contrasts and a text slot
         // search them again.
@@ -381,6 +382,7 @@ public final class GrammarRecognizer: @unchecked Sendable {
                 voicing: policy.needsVoicing ? Voicing(samples: samples) : nil,
                 pronunciations: { [decoder] word in decoder.pronunciations(of: word) })
             margin = measured.utteranceMargin
+            fit = margin * Double(max(1, (textSlots?.carrier ?? hypothesis).frameCount))
             confidence = policy.confidence(measured)
             // Only words that would be run or asked about if they held against common words; a
             // slot's frames are no carrier word's.
@@ -426,6 +428,7 @@ public final class GrammarRecognizer: @unchecked Sendable {
             rejection: rejection, scoreMargin: margin, audioSeconds: audioSeconds,
             decodeSeconds: seconds(since: start), words: hypothesis.spokenWords, evidence: evidence)
         recognition.contrasts = contrasts
+        recognition.fit = fit
         // Only a whole transcript can be confirmed: not one with a slot still to transcribe.
         recognition.confirmable =
             rejection == .unlikePhrases && textSlots == nil

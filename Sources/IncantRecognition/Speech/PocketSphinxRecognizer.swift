@@ -77,6 +77,7 @@ extension SpeechRecognition {
                 ContestedWord(
                     position: $0.position, length: $0.length, heard: $0.heard, rival: $0.rival,
                     alternative: $0.alternative)
-            }, confirmable: confirmable, backgroundWords: backgroundWords, phraseContinues: phraseContinues)
+            }, confirmable: confirmable, backgroundWords: backgroundWords, phraseContinues: phraseContinues,
+            fit: fit)
     }
 }

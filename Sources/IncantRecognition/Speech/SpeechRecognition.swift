@@ -49,6 +49,9 @@ public struct SpeechRecognition: Sendable {
     /// The grammar has longer phrases that begin with ``transcript`` (see
     /// ``IncantSpeech/RecognitionResult/phraseContinues``).
     public var phraseContinues: Bool = false
+    /// The grammar's score minus the phone loop's over the whole utterance, in total (see
+    /// ``IncantSpeech/RecognitionResult/fit``); nil without a phone loop or words.
+    public var fit: Double?
 
     public init(
         transcript: String, alternatives: [String], acousticConfidence: Double,
