@@ -134,6 +134,8 @@ public final class Listener: Sendable {
         }
         // An utterance recognized while looking for the rest of the command before it.
         var recognizedAhead: (utterance: Utterance, recognition: RecognitionResult)?
+        // The last utterance, when it was rejected: a command right after it may be its rest.
+        var rejectedBefore: (utterance: Utterance, recognition: RecognitionResult)?
         var start = 0
         var turns = 0
         var commands = 0
@@ -234,6 +236,18 @@ public final class Listener: Sendable {
                 let interpreter = UtteranceInterpreter(recognizer: recognizer, matcher: runner.matcher)
                 let confirming = config.unclearCommands.asks(addressed: addressed)
                 var understanding = interpreter.interpret(recognition, confirming: confirming)
+                // A command said right after speech that was rejected may be the rest of it.
+                if let previous = rejectedBefore.take(), interruption == nil,
+                    let (joined, joinedHeard, whole) = await continuation?.beginning(
+                        of: utterance, understanding: understanding, after: previous.utterance,
+                        recognized: previous.recognition, interpreter: interpreter, confirming: confirming)
+                {
+                    utterance = joined
+                    spoken = joinedHeard
+                    recognition = whole.recognition
+                    understanding = whole
+                    conversation.heard(joined)
+                }
                 // A command whose phrase goes on may be said with a pause in it: the rest
                 // follows as the next utterance, and the two are one command.
                 switch await continuation?.rest(
@@ -273,6 +287,9 @@ public final class Listener: Sendable {
                         query: understanding.match.best?.transcript ?? recognition.transcript,
                         match: understanding.match, outcome: nil)
                 turns += 1
+                rejectedBefore =
+                    understanding.decision.isRejected && resolution == nil && interruption == nil
+                    ? (utterance, recognition) : nil
                 try await handle(
                     .turn(
                         ListenerTurn(

@@ -72,6 +72,41 @@ struct PhraseContinuation: Sendable {
         return .whole(joined, heard: joinedHeard, wholeUnderstanding)
     }
 
+    /// The command `utterance` (understood as `understanding`, and not rejected) heard with
+    /// `previous`, speech just before it that was rejected on its own, when `previous`'s speech
+    /// ended within ``pause`` before this one's began: the first half of an order that was not
+    /// heard ("get me a medium triple shot medium roast drip coffee …"), and its rest taken for
+    /// a whole order ("brew a coffee with a bit of almond milk"). Nil keeps `utterance` as it is.
+    ///
+    /// The two as one are used when they would run (or, when `utterance` would only ask, run
+    /// or ask) the same shortcut, the words heard span at least ``restCoverage`` of `previous`'s
+    /// speech, and, when the recognizer gives fits, the two fit the audio better as one than
+    /// apart: speech of someone else's before a command is not made part of it.
+    func beginning(
+        of utterance: Utterance, understanding: Understanding, after previous: Utterance,
+        recognized before: RecognitionResult, interpreter: UtteranceInterpreter, confirming: Bool
+    ) async -> (Utterance, heard: Utterance, Understanding)? {
+        let gap = utterance.speechStartSample - previous.speechEndSample
+        guard !understanding.decision.isRejected, let command = understanding.match.best,
+            gap >= 0, gap <= AudioFormat.sampleCount(for: pause)
+        else { return nil }
+        let joined = Utterance.joining(previous, utterance)
+        let joinedHeard = heard.of(joined)
+        guard let whole = try? await Listener.recognize(joinedHeard, with: recognizer, speculation: nil) else {
+            return nil
+        }
+        let wholeUnderstanding = interpreter.interpret(whole, confirming: confirming)
+        let decisive = understanding.decision.accepted == nil || wholeUnderstanding.decision.accepted != nil
+        guard !wholeUnderstanding.decision.isRejected, decisive,
+            wholeUnderstanding.match.best?.shortcutID == command.shortcutID,
+            whole.words.isEmpty || Self.coverage(of: previous, in: joined, by: whole.words) >= Self.restCoverage
+        else { return nil }
+        if let first = before.fit, let second = understanding.recognition.fit {
+            guard let wholeFit = whole.fit, wholeFit > first + second else { return nil }
+        }
+        return (joined, joinedHeard, wholeUnderstanding)
+    }
+
     /// The least share of the follower's speech the words heard in it must span for it to be
     /// the rest of the command.
     static let restCoverage = 0.5

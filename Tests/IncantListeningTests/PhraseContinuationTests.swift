@@ -137,4 +137,30 @@ struct PhraseContinuationTests {
         #expect(kitchen.requests == ["play", "stop"])
         #expect(recognizer.recognitions == ["play some music", "stop the music"])
     }
+
+    static func lookBackRecognizer(wholeFit: Double) -> FakeRecognizer {
+        FakeRecognizer(
+            script: script, continuing: ["play some music"],
+            fits: ["mumble": -300, "play some music": -100, "play some jazz music": wholeFit])
+    }
+
+    @Test("a command said right after speech that was rejected is heard with it when the two fit better as one")
+    func commandAfterRejectedSpeech() async throws {
+        // "mumble" (0.8 s), rejected alone, and "play some music" (0.5 s) last as long as "play
+        // some jazz music" (1.4 s).
+        let said = [("mumble", 0.45), ("play some music", 1.5)]
+        let (kitchen, recognizer, turns) = try await Self.listen(
+            said, recognizer: Self.lookBackRecognizer(wholeFit: -350))
+        #expect(kitchen.requests == ["play genre=jazz"])
+        #expect(turns.map(\.understanding.decision.isRejected) == [true, false])
+        #expect(recognizer.recognitions == ["mumble", "play some music", "play some jazz music"])
+        // Speech before a command that fits worse with it than apart (someone else's) is not
+        // made part of it.
+        let (apart, _, _) = try await Self.listen(said, recognizer: Self.lookBackRecognizer(wholeFit: -450))
+        #expect(apart.requests == ["play"])
+        // Nor is speech that ended longer than the phrase pause before it.
+        let (later, _, _) = try await Self.listen(
+            [("mumble", 1.2), ("play some music", 1.5)], recognizer: Self.lookBackRecognizer(wholeFit: -350))
+        #expect(later.requests == ["play"])
+    }
 }
