@@ -24,7 +24,7 @@ import Synchronization
 ///                         [--word-loop-always] [--unlabelled-slots] [--background-run GAP,ABOVE|off]
 ///                         [--background-run-voicing X|off] [--word-loop-weight WEIGHT,CENTER|off]
 ///                         [--front-end identity|deepfilternet|rnnoise] [--front-end-bypass dB|off]
-///                         [--adaptation FILE] [--contrast-silence-gate dB|off] [--contrast-every-rival]
+///                         [--adaptation FILE] [--contrast-silence-gate dB|off]
 ///
 /// Prints understood / wrong / false-accept rates, the clips a listener would ask "Did you say
 /// …?" about (rejected but confirmable: the answer yes would run the right shortcut, or not), and
@@ -130,8 +130,6 @@ struct LeverSweep {
             // The lower threshold for asking "Did you say …?", or `off`.
             case "--confirmation-threshold": options.confirmationThreshold = Double(try next())
             case "--contrast-span": options.contrastSpanLength = max(1, Int(try next()) ?? 1)
-            // Rivals that keep the action contrasted too (as before they were left out).
-            case "--contrast-every-rival": options.contrastsEveryRival = true
             // Rivals that put silence on the heard words' speech set aside: the gate in dB, or `off`.
             case "--contrast-silence-gate": options.contrastSilenceGate = Double(try next())
             // The least word-loop margin, or `off`.

@@ -24,26 +24,6 @@ struct WordContrastTests {
         #expect(onOff.alternative.split(separator: " ").count == 5)
     }
 
-    @Test("only rivals that would run another action are aligned: \"switch\" for \"turn\" decides nothing")
-    func rivalsOfTheSameActionAreNotAligned() throws {
-        let catalog = try DemoCatalog.load()
-        let audio = try Speech.synthesize("turn off the kitchen lights")
-        var options = RecognizerOptions()
-        let recognition = try GrammarRecognizer(catalog: catalog, options: options).recognizeSynchronously(audio)
-        try #require(recognition.transcript == "turn off the kitchen lights", "heard \"\(recognition.transcript)\"")
-        options.contrastsEveryRival = true
-        let every = try GrammarRecognizer(catalog: catalog, options: options).recognizeSynchronously(audio)
-        // Every rival: "switch" is aligned against "turn" too.
-        #expect(every.contrasts.contains { $0.heard == "turn" && $0.rival == "switch" }, "\(every.contrasts)")
-        #expect(!recognition.contrasts.contains { $0.heard == "turn" }, "\(recognition.contrasts)")
-        // The rivals that change the action are aligned as before.
-        let onOff = try #require(
-            recognition.contrasts.first { $0.position == 1 && $0.length == 1 }, "\(recognition.contrasts)")
-        #expect(onOff.rival == "on")
-        #expect(every.contrasts.first { $0.position == 1 && $0.length == 1 } == onOff)
-        #expect(recognition.contrasts.count < every.contrasts.count)
-    }
-
     /// The decision on `heard`, accepted by the recognizer with `contested` words.
     static func decide(_ heard: String, _ contested: [ContestedWord], matcher: PhraseMatcher) -> SpeechDecision {
         let result = RecognitionResult(

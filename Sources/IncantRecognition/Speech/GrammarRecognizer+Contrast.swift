@@ -21,23 +21,20 @@ extension GrammarRecognizer {
     func contrasts(
         of hypothesis: RecognitionHypothesis, frames: CepstralFrames, levels: FrameLevels? = nil
     ) throws -> [WordContrast] {
-        let (graph, meanings) = state.withLock { ($0.grammar.graph, $0.meanings) }
-        guard let graph else { return [] }
+        guard let graph = grammar.graph else { return [] }
         let segments = hypothesis.spokenWords
         let words = segments.map(\.word)
         let slot = TextSlotPlaceholder.token
-        let actions = options.contrastsEveryRival ? nil : RivalActions(heard: words, meanings: meanings)
         var rivalsAt: [ContrastStretch: [[String]]] = [:]
         for substitution in graph.substitutions(of: words) where substitution.word != slot {
-            let stretch = ContrastStretch(position: substitution.position, length: 1)
-            guard actions?.changes(stretch.range, to: [substitution.word]) ?? true else { continue }
-            rivalsAt[stretch, default: []].append([substitution.word])
+            rivalsAt[ContrastStretch(position: substitution.position, length: 1), default: []].append([
+                substitution.word
+            ])
         }
         if options.contrastSpanLength > 1 {
             for substitution in graph.spanSubstitutions(of: words, maximumLength: options.contrastSpanLength)
             where !substitution.words.contains(slot) {
                 let stretch = ContrastStretch(position: substitution.position, length: substitution.length)
-                guard actions?.changes(stretch.range, to: substitution.words) ?? true else { continue }
                 rivalsAt[stretch, default: []].append(substitution.words)
             }
         }

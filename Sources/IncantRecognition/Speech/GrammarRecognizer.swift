@@ -19,7 +19,7 @@ public final class GrammarRecognizer: @unchecked Sendable {
     /// The model as located, with its full dictionary (the decoder may hold a subset).
     public let model: PocketSphinxModel
     /// Guarded by the decoder's own lock for decoding; replaced only in `reload`.
-    let state: Mutex<State>
+    private let state: Mutex<State>
     /// A second decoder with the full dictionary, made on first use by ``transcribe(_:)``.
     let dictationDecoder = Mutex<PocketSphinxDecoder?>(nil)
     /// The decoder of the phone loop when it runs beside the grammar search
@@ -37,8 +37,6 @@ public final class GrammarRecognizer: @unchecked Sendable {
     struct State {
         var grammar: SpeechGrammar
         var addedWords: [ResolvedPronunciation]
-        /// What a transcript runs: only rivals that would run another action are contrasted.
-        var meanings: PhraseMatcher
     }
 
     /// Loads the model, compiles `catalog` into a grammar, and adds pronunciations for words
@@ -77,10 +75,9 @@ public final class GrammarRecognizer: @unchecked Sendable {
             options.decoder.adaptation == nil
             ? try ChannelAdaptation(
                 telephoneBand: options.narrowBandAdaptation, bandLimited: options.bandLimitedAdaptation) : nil
-        let meanings = PhraseMatcher(catalog: catalog)
-        self.state = Mutex(State(grammar: grammar, addedWords: [], meanings: meanings))
+        self.state = Mutex(State(grammar: grammar, addedWords: []))
         // The decoder already holds every dictionary entry of these words: no second read.
-        let state = try compile(grammar, of: catalog, meanings: meanings, searchingModelDictionary: false)
+        let state = try compile(grammar, of: catalog, searchingModelDictionary: false)
         self.state.withLock { $0 = state }
         if options.usesPhoneLoop && phoneLoopDecoder == nil {
             try decoder.loadPhoneLoop()
@@ -199,9 +196,7 @@ public final class GrammarRecognizer: @unchecked Sendable {
 
     /// Recompiles the grammar from `catalog` (phrases were added, edited or removed).
     public func reload(_ catalog: PhraseCatalog) throws {
-        let state = try compile(
-            GrammarCompiler.compile(catalog, garbage: options.garbage), of: catalog,
-            meanings: PhraseMatcher(catalog: catalog))
+        let state = try compile(GrammarCompiler.compile(catalog, garbage: options.garbage), of: catalog)
         self.state.withLock { $0 = state }
     }
 
@@ -211,13 +206,12 @@ public final class GrammarRecognizer: @unchecked Sendable {
     /// Words that were missing from the dictionary and how they were pronounced.
     public var addedWords: [ResolvedPronunciation] { state.withLock { $0.addedWords } }
 
-    /// Adds pronunciations for the words of `grammar` (compiled from `catalog`, whose matcher
-    /// is `meanings`) and loads it as the active search. When some words cannot be pronounced, the grammar is compiled again
+    /// Adds pronunciations for the words of `grammar` (compiled from `catalog`) and loads it as
+    /// the active search. When some words cannot be pronounced, the grammar is compiled again
     /// without the phrases that use them (reported in `SpeechGrammar.skipped`): one phrase
     /// never stops the others from being heard.
     private func compile(
-        _ grammar: SpeechGrammar, of catalog: PhraseCatalog, meanings: PhraseMatcher,
-        searchingModelDictionary: Bool = true
+        _ grammar: SpeechGrammar, of catalog: PhraseCatalog, searchingModelDictionary: Bool = true
     ) throws -> State {
         var grammar = grammar
         guard grammar.phraseCount > 0 else {
@@ -256,7 +250,7 @@ public final class GrammarRecognizer: @unchecked Sendable {
         }
         if options.checksWordLoop { try loadWordLoop(grammar) }
         try decoder.activateSearch(Self.grammarSearch)
-        return State(grammar: grammar, addedWords: added, meanings: meanings)
+        return State(grammar: grammar, addedWords: added)
     }
 
     /// Makes sure the decoder can pronounce `words`: from the model's full dictionary first

@@ -83,11 +83,6 @@ public struct RecognizerOptions: Sendable {
     /// place, and the longest replacement: 2 also sets "twelve" against "twenty one" and
     /// "bedroom" against "living room"; 1 contrasts single words with single words only.
     public var contrastSpanLength: Int = 2
-    /// Whether every rival is contrasted, not only those that would run another action: a
-    /// research lever (`levers --contrast-every-rival`). A rival that keeps the action ("can i
-    /// get" for "can i have", "an" for "a") decides nothing, since a contested word only asks
-    /// when its rival means something else, and aligning it costs as much as any other.
-    package var contrastsEveryRival = false
     /// Common English words (in the model's dictionary) that a free loop of words, with the
     /// grammar's own words added, is made of; the spoken words are scored against that loop over
     /// their frames (``AcousticEvidence/wordLoopMargin``) when the acceptance policy checks it
