@@ -12,7 +12,8 @@ import IncantSpeech
 /// - on its own it would neither run nor ask, and the words heard in it span at least
 ///   ``restCoverage`` of its speech (not a word or two laid on a clatter), or
 /// - on its own it would (a rest heard alone is forced onto a whole phrase), but the two as one
-///   fit the audio better than the two apart (``IncantSpeech/RecognitionResult/fit``).
+///   fit the audio clearly better than the two apart (``IncantSpeech/RecognitionResult/fit``,
+///   ``joinedFitMargin``).
 ///
 /// Anything else leaves the first half as it was decided and the follower to be decided on its
 /// own.
@@ -61,7 +62,7 @@ struct PhraseContinuation: Sendable {
             Self.extends(understanding.match.best, with: wholeUnderstanding.match.best)
         else { return .apart(follower, alone) }
         if let apartFit {
-            guard let wholeFit = whole.fit, wholeFit > apartFit else { return .apart(follower, alone) }
+            guard Self.fitsBetterJoined(whole.fit, than: apartFit, over: joined) else { return .apart(follower, alone) }
         } else if !whole.words.isEmpty {
             // The rest's words must be what the follower said, not a few words laid on a
             // longer sound (a clatter after the command). Words without times are not measured.
@@ -102,9 +103,23 @@ struct PhraseContinuation: Sendable {
             whole.words.isEmpty || Self.coverage(of: previous, in: joined, by: whole.words) >= Self.restCoverage
         else { return nil }
         if let first = before.fit, let second = understanding.recognition.fit {
-            guard let wholeFit = whole.fit, wholeFit > first + second else { return nil }
+            guard Self.fitsBetterJoined(whole.fit, than: first + second, over: joined) else { return nil }
         }
         return (joined, joinedHeard, wholeUnderstanding)
+    }
+
+    /// How much better, per 10 ms frame of the two as one, two utterances must fit the audio as
+    /// one than apart to be joined. Fits of nearly the same audio vary from run to run (a
+    /// sample of dither moves the search onto another path): two commands said apart were seen
+    /// to fit up to about 2 per frame better as one.
+    static let joinedFitMargin = 4.0
+
+    /// Whether `whole`, the fit of `joined`, beats `apart`, the two utterances' fits summed, by
+    /// ``joinedFitMargin`` per frame of `joined`; false without a fit.
+    static func fitsBetterJoined(_ whole: Double?, than apart: Double, over joined: Utterance) -> Bool {
+        guard let whole else { return false }
+        let frames = max(1, joined.samples.count / (AudioFormat.sampleRate / 100))
+        return whole - apart >= joinedFitMargin * Double(frames)
     }
 
     /// The least share of the follower's speech the words heard in it must span for it to be

@@ -108,21 +108,23 @@ struct PhraseContinuationTests {
     static func commandRecognizer(wholeFit: Double) -> FakeRecognizer {
         FakeRecognizer(
             script: commandScript, continuing: ["play some music"],
-            fits: ["play some music": -100, "stop the music": -300, "play some jazz music": wholeFit])
+            fits: ["play some music": -1000, "stop the music": -3000, "play some jazz music": wholeFit])
     }
 
-    @Test("a rest that alone sounds like a command of its own is heard with the command when the two fit better as one")
+    @Test(
+        "a rest that alone sounds like a command of its own is heard with the command when the two fit clearly better as one"
+    )
     func restThatSoundsLikeACommand() async throws {
         // "stop the music" (0.8 s) after "play some music" (0.5 s) lasts as long as "play some
         // jazz music" (1.4 s).
         let said = [("play some music", 0.45), ("stop the music", 1.5)]
         let (kitchen, recognizer, turns) = try await Self.listen(
-            said, recognizer: Self.commandRecognizer(wholeFit: -350))
+            said, recognizer: Self.commandRecognizer(wholeFit: -1500))
         #expect(kitchen.requests == ["play genre=jazz"])
         #expect(turns.count == 1)
         #expect(recognizer.recognitions == ["play some music", "stop the music", "play some jazz music"])
         let (apartKitchen, apartRecognizer, apartTurns) = try await Self.listen(
-            said, recognizer: Self.commandRecognizer(wholeFit: -450))
+            said, recognizer: Self.commandRecognizer(wholeFit: -3900))
         #expect(apartKitchen.requests == ["play", "stop"])
         #expect(apartTurns.map(\.understanding.recognition.transcript) == ["play some music", "stop the music"])
         // The follower is recognized once: its recognition is kept for its own turn.
@@ -141,26 +143,26 @@ struct PhraseContinuationTests {
     static func lookBackRecognizer(wholeFit: Double) -> FakeRecognizer {
         FakeRecognizer(
             script: script, continuing: ["play some music"],
-            fits: ["mumble": -300, "play some music": -100, "play some jazz music": wholeFit])
+            fits: ["mumble": -3000, "play some music": -1000, "play some jazz music": wholeFit])
     }
 
-    @Test("a command said right after speech that was rejected is heard with it when the two fit better as one")
+    @Test("a command said right after speech that was rejected is heard with it when the two fit clearly better as one")
     func commandAfterRejectedSpeech() async throws {
         // "mumble" (0.8 s), rejected alone, and "play some music" (0.5 s) last as long as "play
         // some jazz music" (1.4 s).
         let said = [("mumble", 0.45), ("play some music", 1.5)]
         let (kitchen, recognizer, turns) = try await Self.listen(
-            said, recognizer: Self.lookBackRecognizer(wholeFit: -350))
+            said, recognizer: Self.lookBackRecognizer(wholeFit: -1500))
         #expect(kitchen.requests == ["play genre=jazz"])
         #expect(turns.map(\.understanding.decision.isRejected) == [true, false])
         #expect(recognizer.recognitions == ["mumble", "play some music", "play some jazz music"])
-        // Speech before a command that fits worse with it than apart (someone else's) is not
-        // made part of it.
-        let (apart, _, _) = try await Self.listen(said, recognizer: Self.lookBackRecognizer(wholeFit: -450))
+        // Speech before a command that fits with it hardly better than apart (someone else's)
+        // is not made part of it: by less than the margin per frame.
+        let (apart, _, _) = try await Self.listen(said, recognizer: Self.lookBackRecognizer(wholeFit: -3900))
         #expect(apart.requests == ["play"])
         // Nor is speech that ended longer than the phrase pause before it.
         let (later, _, _) = try await Self.listen(
-            [("mumble", 1.2), ("play some music", 1.5)], recognizer: Self.lookBackRecognizer(wholeFit: -350))
+            [("mumble", 1.2), ("play some music", 1.5)], recognizer: Self.lookBackRecognizer(wholeFit: -1500))
         #expect(later.requests == ["play"])
     }
 }
