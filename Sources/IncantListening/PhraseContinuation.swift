@@ -82,7 +82,8 @@ struct PhraseContinuation: Sendable {
     /// The two as one are used when they would run (or, when `utterance` would only ask, run
     /// or ask) the same shortcut, the words heard span at least ``restCoverage`` of `previous`'s
     /// speech, and, when the recognizer gives fits, the two fit the audio better as one than
-    /// apart: speech of someone else's before a command is not made part of it.
+    /// apart by ``joinedFitMargin``: speech of someone else's before a command is not made part
+    /// of it.
     func beginning(
         of utterance: Utterance, understanding: Understanding, after previous: Utterance,
         recognized before: RecognitionResult, interpreter: UtteranceInterpreter, confirming: Bool
@@ -109,9 +110,11 @@ struct PhraseContinuation: Sendable {
     }
 
     /// How much better, per 10 ms frame of the two as one, two utterances must fit the audio as
-    /// one than apart to be joined. Fits of nearly the same audio vary from run to run (a
-    /// sample of dither moves the search onto another path): two commands said apart were seen
-    /// to fit up to about 2 per frame better as one.
+    /// one than apart to be joined.
+    ///
+    /// Fits of nearly the same audio vary from run to run (a sample of dither moves the search
+    /// onto another path), so a small gain decides nothing; the measurements behind it are in
+    /// BENCHMARKS.md, "The rest of an order heard as a second order".
     static let joinedFitMargin = 4.0
 
     /// Whether `whole`, the fit of `joined`, beats `apart`, the two utterances' fits summed, by
