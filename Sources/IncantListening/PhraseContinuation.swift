@@ -49,18 +49,12 @@ struct PhraseContinuation: Sendable {
         let aloneDecides = alone.map { !interpreter.interpret($0, confirming: confirming).decision.isRejected } ?? true
         let apartFit =
             aloneDecides ? understanding.recognition.fit.flatMap { first in alone?.fit.map { first + $0 } } : nil
-        guard !aloneDecides || apartFit != nil else { return .apart(follower, alone) }
-        let joined = Utterance.joining(utterance, follower)
-        let joinedHeard = heard.of(joined)
-        guard let whole = try? await Listener.recognize(joinedHeard, with: recognizer, speculation: nil) else {
-            return .apart(follower, alone)
-        }
-        let wholeUnderstanding = interpreter.interpret(whole, confirming: confirming)
-        // A command that would run is not turned into a question.
-        let decisive = understanding.decision.accepted == nil || wholeUnderstanding.decision.accepted != nil
-        guard !wholeUnderstanding.decision.isRejected, decisive,
+        guard !aloneDecides || apartFit != nil,
+            let (joined, joinedHeard, wholeUnderstanding) = await heardAsOne(
+                utterance, follower, deciding: understanding, interpreter: interpreter, confirming: confirming),
             Self.extends(understanding.match.best, with: wholeUnderstanding.match.best)
         else { return .apart(follower, alone) }
+        let whole = wholeUnderstanding.recognition
         if let apartFit {
             guard Self.fitsBetterJoined(whole.fit, than: apartFit, over: joined) else { return .apart(follower, alone) }
         } else if !whole.words.isEmpty {
@@ -92,20 +86,35 @@ struct PhraseContinuation: Sendable {
         guard !understanding.decision.isRejected, let command = understanding.match.best,
             gap >= 0, gap <= AudioFormat.sampleCount(for: pause)
         else { return nil }
-        let joined = Utterance.joining(previous, utterance)
+        guard
+            let (joined, joinedHeard, wholeUnderstanding) = await heardAsOne(
+                previous, utterance, deciding: understanding, interpreter: interpreter, confirming: confirming),
+            wholeUnderstanding.match.best?.shortcutID == command.shortcutID
+        else { return nil }
+        let whole = wholeUnderstanding.recognition
+        guard whole.words.isEmpty || Self.coverage(of: previous, in: joined, by: whole.words) >= Self.restCoverage
+        else { return nil }
+        if let first = before.fit, let second = understanding.recognition.fit {
+            guard Self.fitsBetterJoined(whole.fit, than: first + second, over: joined) else { return nil }
+        }
+        return (joined, joinedHeard, wholeUnderstanding)
+    }
+
+    /// `first` and `second` recognized as one utterance, and how that is understood; nil when
+    /// it cannot be recognized, is rejected, or would only ask where `understanding` (one of
+    /// the two alone) would run: a command that would run is not turned into a question.
+    private func heardAsOne(
+        _ first: Utterance, _ second: Utterance, deciding understanding: Understanding,
+        interpreter: UtteranceInterpreter, confirming: Bool
+    ) async -> (Utterance, heard: Utterance, Understanding)? {
+        let joined = Utterance.joining(first, second)
         let joinedHeard = heard.of(joined)
         guard let whole = try? await Listener.recognize(joinedHeard, with: recognizer, speculation: nil) else {
             return nil
         }
         let wholeUnderstanding = interpreter.interpret(whole, confirming: confirming)
         let decisive = understanding.decision.accepted == nil || wholeUnderstanding.decision.accepted != nil
-        guard !wholeUnderstanding.decision.isRejected, decisive,
-            wholeUnderstanding.match.best?.shortcutID == command.shortcutID,
-            whole.words.isEmpty || Self.coverage(of: previous, in: joined, by: whole.words) >= Self.restCoverage
-        else { return nil }
-        if let first = before.fit, let second = understanding.recognition.fit {
-            guard Self.fitsBetterJoined(whole.fit, than: first + second, over: joined) else { return nil }
-        }
+        guard !wholeUnderstanding.decision.isRejected, decisive else { return nil }
         return (joined, joinedHeard, wholeUnderstanding)
     }
 
