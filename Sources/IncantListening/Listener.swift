@@ -236,17 +236,21 @@ public final class Listener: Sendable {
                 let interpreter = UtteranceInterpreter(recognizer: recognizer, matcher: runner.matcher)
                 let confirming = config.unclearCommands.asks(addressed: addressed)
                 var understanding = interpreter.interpret(recognition, confirming: confirming)
+                // Two utterances heard as one command from now on.
+                func adopt(_ joined: Utterance, heard joinedHeard: Utterance, _ whole: Understanding) {
+                    utterance = joined
+                    spoken = joinedHeard
+                    recognition = whole.recognition
+                    understanding = whole
+                    conversation.heard(joined)
+                }
                 // A command said right after speech that was rejected may be the rest of it.
                 if let previous = rejectedBefore.take(), interruption == nil,
                     let (joined, joinedHeard, whole) = await continuation?.beginning(
                         of: utterance, understanding: understanding, after: previous.utterance,
                         recognized: previous.recognition, interpreter: interpreter, confirming: confirming)
                 {
-                    utterance = joined
-                    spoken = joinedHeard
-                    recognition = whole.recognition
-                    understanding = whole
-                    conversation.heard(joined)
+                    adopt(joined, heard: joinedHeard, whole)
                 }
                 // A command whose phrase goes on may be said with a pause in it: the rest
                 // follows as the next utterance, and the two are one command.
@@ -255,11 +259,7 @@ public final class Listener: Sendable {
                     live: live)
                 {
                 case .whole(let joined, let joinedHeard, let whole)?:
-                    utterance = joined
-                    spoken = joinedHeard
-                    recognition = whole.recognition
-                    understanding = whole
-                    conversation.heard(joined)
+                    adopt(joined, heard: joinedHeard, whole)
                 case .apart(let follower, let alone)?:
                     // Heard next (or as an answer), as it was recognized when it is that utterance.
                     await live.putBack(follower)

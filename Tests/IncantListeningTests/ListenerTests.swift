@@ -674,12 +674,7 @@ final class FakeRecognizer: SpeechRecognizer {
     /// From the first loud 10 ms frame of `samples` to the last (or to the end of the first
     /// burst: loud frames with no more than 0.1 s of quiet inside), in seconds.
     static func span(of samples: [Int16], firstBurstOnly: Bool) -> ClosedRange<Double>? {
-        let frame = 160
-        let levels = stride(from: 0, to: samples.count - frame + 1, by: frame).map { start -> Double in
-            let slice = samples[start..<(start + frame)]
-            return (slice.reduce(0.0) { $0 + Double($1) * Double($1) } / Double(frame)).squareRoot()
-        }
-        guard let loudest = levels.max(), loudest > 100 else { return nil }
+        guard let (levels, loudest) = SpokenScript.frameLevels(of: samples) else { return nil }
         let loud = levels.indices.filter { levels[$0] > loudest * 0.05 }
         guard let first = loud.first, var last = loud.last else { return nil }
         if firstBurstOnly {
@@ -835,13 +830,8 @@ struct PrefixWakeWord: WakeWordDetector {
     let phrase: String
 
     func detect(in utterance: Utterance) throws -> WakeDetection? {
-        let samples = utterance.samples
         let frame = 160
-        let levels = stride(from: 0, to: samples.count - frame + 1, by: frame).map { start -> Double in
-            let slice = samples[start..<(start + frame)]
-            return (slice.reduce(0.0) { $0 + Double($1) * Double($1) } / Double(frame)).squareRoot()
-        }
-        guard let loudest = levels.max(), loudest > 100 else { return nil }
+        guard let (levels, loudest) = SpokenScript.frameLevels(of: utterance.samples) else { return nil }
         var first: Int?
         var last = 0
         for (index, level) in levels.enumerated() {

@@ -31,14 +31,21 @@ public struct SpokenScript: Sendable {
         return samples
     }
 
-    /// The transcript whose burst length is nearest the speech in `samples`; nil for silence.
-    public func transcript(of samples: [Int16]) -> String? {
+    /// The RMS level of each whole 10 ms frame of `samples`, and the loudest of them; nil for
+    /// silence (no frame above 100).
+    public static func frameLevels(of samples: [Int16]) -> (levels: [Double], loudest: Double)? {
         let frame = AudioFormat.sampleRate / 100
         let levels = stride(from: 0, to: samples.count - frame + 1, by: frame).map { start -> Double in
             let slice = samples[start..<(start + frame)]
             return (slice.reduce(0.0) { $0 + Double($1) * Double($1) } / Double(frame)).squareRoot()
         }
         guard let loudest = levels.max(), loudest > 100 else { return nil }
+        return (levels, loudest)
+    }
+
+    /// The transcript whose burst length is nearest the speech in `samples`; nil for silence.
+    public func transcript(of samples: [Int16]) -> String? {
+        guard let (levels, loudest) = Self.frameLevels(of: samples) else { return nil }
         let seconds = Double(levels.filter { $0 > loudest * 0.05 }.count) / 100
         let nearest = transcripts.indices.min {
             abs(Self.seconds(forIndex: $0) - seconds) < abs(Self.seconds(forIndex: $1) - seconds)
