@@ -4,7 +4,7 @@ import Testing
 
 /// `incant recognize` is the offline test of a setup: on the same recording it reports the
 /// first utterance `incant listen --file …` runs, decided exactly as listen decides it (or, when
-/// listen runs none, listen's first decision).
+/// listen runs none, the first it asks about, else listen's first decision).
 @Suite("incant recognize predicts incant listen", .tags(.slow), .skippedWhenFast)
 struct RecognizePredictsListenTests {
     @Test func sameFilesSameDecisions() async throws {
@@ -37,11 +37,16 @@ struct RecognizePredictsListenTests {
             // --dry-run: nothing the listener accepts may run here either.
             let live = try await cli.run(
                 ["listen", "--file", file, "--json", "--dry-run", "--yes", "--shortcuts", definitions])
-            // Every utterance listen decided; the first it ran speaks for the recording.
+            // Every utterance listen decided; the first it ran speaks for the recording, else
+            // the first it asked about.
             let turns = live.stdout.split(separator: "\n").compactMap {
                 (try? JSONSerialization.jsonObject(with: Data($0.utf8))) as? [String: Any]
             }.filter { $0["accepted"] != nil }
-            let heard = try #require(turns.first { $0["accepted"] as? Bool == true } ?? turns.first, "\(live.stdout)")
+            let heard = try #require(
+                turns.first { $0["accepted"] as? Bool == true } ?? turns.first {
+                    $0["decision"] as? String != "rejected"
+                }
+                    ?? turns.first, "\(live.stdout)")
             #expect(offline["file"] as? String == file)
             #expect(offline["transcript"] as? String == heard["transcript"] as? String, "\(file)")
             #expect(offline["accepted"] as? Bool == heard["accepted"] as? Bool, "\(file): \(line)\n\(live.stdout)")
@@ -59,5 +64,38 @@ struct RecognizePredictsListenTests {
         #expect(CLIRunner.texts(note["parameters"])?["body"]?.isEmpty == false, "\(lines[said.count - 1])")
         // The check compares real decisions: some were accepted and some rejected.
         #expect(acceptedCount > 0 && acceptedCount < files.count, "\(recognized.stdout)")
+    }
+
+    /// When nothing would run, a command listen would ask about is the recording's line, not the
+    /// speech rejected before it: a user testing a take learns what was heard and why it did
+    /// not run.
+    @Test func anAskedCommandIsReportedPastRejectedSpeech() async throws {
+        let cli = try CLIRunner()
+        defer { cli.cleanUp() }
+        // One phrase in two shortcuts: heard exactly, it is ambiguous, so nothing runs.
+        let definitions = cli.home.appendingPathComponent("twice.yaml")
+        try """
+        shortcuts:
+          - id: house-lights-off
+            phrases: ["switch off every light in the house"]
+          - id: all-lamps-off
+            phrases: ["switch off every light in the house"]
+
+        """.write(to: definitions, atomically: true, encoding: .utf8)
+        // A word too short to be the phrase, then the command.
+        let file = try await Speech.recording(["hello", "switch off every light in the house"], in: cli.home)
+        let recognized = try await cli.run(["recognize", "--json", "--shortcuts", definitions.path, file])
+        #expect(recognized.status == 0, "\(recognized.stderr)")
+        let live = try await cli.run(["listen", "--file", file, "--json", "--dry-run", "--shortcuts", definitions.path])
+        let decisions = live.stdout.split(separator: "\n").compactMap {
+            (try? JSONSerialization.jsonObject(with: Data($0.utf8))) as? [String: Any]
+        }.compactMap { $0["decision"] as? String }
+        // The premise: listen rejected the word before the command, then found it ambiguous.
+        #expect(decisions == ["rejected", "ambiguous"], "\(live.stdout)")
+        let line = try #require(
+            JSONSerialization.jsonObject(with: Data(recognized.stdout.utf8)) as? [String: Any], "\(recognized.stdout)")
+        #expect(line["accepted"] as? Bool == false, "\(recognized.stdout)")
+        #expect(line["transcript"] as? String == "switch off every light in the house", "\(recognized.stdout)")
+        #expect((line["reason"] as? String)?.contains("all-lamps-off") == true, "\(recognized.stdout)")
     }
 }

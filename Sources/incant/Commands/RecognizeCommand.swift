@@ -18,8 +18,9 @@ struct RecognizeCommand: AsyncParsableCommand {
             pipeline as `incant listen --file FILE` (utterance detection, the phrase search and \
             its acceptance check, matching), so it is decided as listen decides it, only nothing \
             runs. A recording's command is the first utterance listen would run, past any it \
-            rejects before it (a clatter, other speech); when it would run none, the first \
-            utterance's decision. With --json, one object per line: {"file", \
+            rejects before it (a clatter, other speech); when it would run none, the first it \
+            would ask about (a word it could not tell from another, an ambiguous command); \
+            when there is none either, the first utterance's decision. With --json, one object per line: {"file", \
             "transcript", "accepted", "shortcut", "parameters", "confidence", "audioSeconds", \
             "decodeSeconds", …}.
             """)
@@ -82,17 +83,19 @@ struct RecognizeCommand: AsyncParsableCommand {
                 configuration.highPassCutoff = highPass
                 phrasePause.apply(to: &configuration)
                 let listener = Listener(configuration)
-                // The first decision, and the last: listening ends at the first command run.
-                let turns = Mutex<(first: ListenerTurn?, last: ListenerTurn?)>((nil, nil))
+                // The first decision, the first not rejected (listen would ask about it), and
+                // the last: listening ends at the first command run.
+                let turns = Mutex<(first: ListenerTurn?, asked: ListenerTurn?, last: ListenerTurn?)>((nil, nil, nil))
                 try await listener.run { event in
                     if case .turn(let decided) = event {
-                        turns.withLock { $0 = ($0.first ?? decided, decided) }
+                        let asked = decided.understanding.decision.isRejected ? nil : decided
+                        turns.withLock { $0 = ($0.first ?? decided, $0.asked ?? asked, decided) }
                     }
                 }
                 let decided = turns.withLock { $0 }
                 let command = decided.last.flatMap { $0.understanding.decision.accepted == nil ? nil : $0 }
                 let report = RecognitionReport(
-                    file: file, turn: command ?? decided.first,
+                    file: file, turn: command ?? decided.asked ?? decided.first,
                     audioSeconds: Double(samples.count) / Double(AudioFormat.sampleRate))
                 print(json ? try JSON.line(report) : report.summary)
             }
