@@ -20,9 +20,9 @@ struct RecognizeCommand: AsyncParsableCommand {
             runs. A recording's command is the first utterance listen would run, past any it \
             rejects before it (a clatter, other speech); when it would run none, the first it \
             would ask about (a word it could not tell from another, an ambiguous command); \
-            when there is none either, the first utterance's decision. With --json, one object per line: {"file", \
-            "transcript", "accepted", "shortcut", "parameters", "confidence", "audioSeconds", \
-            "decodeSeconds", …}.
+            when there is none either, the first utterance's decision. With --json, one object \
+            per line: {"file", "transcript", "accepted", "shortcut", "parameters", \
+            "confidence", "audioSeconds", "decodeSeconds", …}.
             """)
 
     @Argument(help: "Recordings to recognize (none with --print-grammar).") var files: [String] = []
