@@ -13,6 +13,14 @@ struct CLIRunner {
             guard let dictionary = object as? [String: Any] else { throw CocoaError(.propertyListReadCorrupt) }
             return dictionary
         }
+
+        /// The standard output's lines that are JSON objects (`--json` prints one per line),
+        /// in order; other lines are left out.
+        func jsonLines() -> [[String: Any]] {
+            stdout.split(separator: "\n").compactMap {
+                (try? JSONSerialization.jsonObject(with: Data($0.utf8))) as? [String: Any]
+            }
+        }
     }
 
     /// A JSON object's values as text (JSON numbers and strings compare alike on every platform).

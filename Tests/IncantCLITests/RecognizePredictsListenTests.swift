@@ -39,9 +39,7 @@ struct RecognizePredictsListenTests {
                 ["listen", "--file", file, "--json", "--dry-run", "--yes", "--shortcuts", definitions])
             // Every utterance listen decided; the first it ran speaks for the recording, else
             // the first it asked about.
-            let turns = live.stdout.split(separator: "\n").compactMap {
-                (try? JSONSerialization.jsonObject(with: Data($0.utf8))) as? [String: Any]
-            }.filter { $0["accepted"] != nil }
+            let turns = live.jsonLines().filter { $0["accepted"] != nil }
             let heard = try #require(
                 turns.first { $0["accepted"] as? Bool == true } ?? turns.first {
                     $0["decision"] as? String != "rejected"
@@ -87,13 +85,10 @@ struct RecognizePredictsListenTests {
         let recognized = try await cli.run(["recognize", "--json", "--shortcuts", definitions.path, file])
         #expect(recognized.status == 0, "\(recognized.stderr)")
         let live = try await cli.run(["listen", "--file", file, "--json", "--dry-run", "--shortcuts", definitions.path])
-        let decisions = live.stdout.split(separator: "\n").compactMap {
-            (try? JSONSerialization.jsonObject(with: Data($0.utf8))) as? [String: Any]
-        }.compactMap { $0["decision"] as? String }
+        let decisions = live.jsonLines().compactMap { $0["decision"] as? String }
         // The premise: listen rejected the word before the command, then found it ambiguous.
         #expect(decisions == ["rejected", "ambiguous"], "\(live.stdout)")
-        let line = try #require(
-            JSONSerialization.jsonObject(with: Data(recognized.stdout.utf8)) as? [String: Any], "\(recognized.stdout)")
+        let line = try recognized.json()
         #expect(line["accepted"] as? Bool == false, "\(recognized.stdout)")
         #expect(line["transcript"] as? String == "switch off every light in the house", "\(recognized.stdout)")
         #expect((line["reason"] as? String)?.contains("all-lamps-off") == true, "\(recognized.stdout)")

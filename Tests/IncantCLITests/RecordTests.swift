@@ -36,9 +36,7 @@ struct RecordTests {
 
         let tested = try await cli.run(["phrases", "test", "--json", "--shortcuts", CLIRunner.demo])
         #expect(tested.status == 0, "\(tested.stdout)\n\(tested.stderr)")
-        let results = tested.stdout.split(separator: "\n").compactMap {
-            try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
-        }
+        let results = tested.jsonLines()
         #expect(results.count == 3)
         #expect(results.allSatisfy { $0["passed"] as? Bool == true && $0["ownPhrase"] as? Bool == true })
 

@@ -251,9 +251,7 @@ struct SatelliteTests {
         #expect(bad.stderr.contains("invalid site name 'living room'"))
         #expect(try String(contentsOfFile: siteLog, encoding: .utf8) == "kitchen\n")
         let history = try await cli.run(["history", "--json"])
-        let sites = history.stdout.split(separator: "\n").compactMap {
-            (try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])?["site"] as? String
-        }
+        let sites = history.jsonLines().compactMap { $0["site"] as? String }
         #expect(sites == ["bedroom", "kitchen"], "\(history.stdout)")
     }
 }
