@@ -8,7 +8,7 @@ extension LeverSweep {
     /// The conditions of ``RealRoomClips``, each only when wanted:
     /// - `wake` / `wakeNegatives`: the wake-word recordings against the home phrases with and
     ///   without the wake phrases; `wakeReverb` / `wakeReverbNegatives` the same band-limited
-    ///   with reverb;
+    ///   with reverb, `wakeBand` / `wakeBandNegatives` band-limited alone;
     /// - `babble9dB` / `babbleNegatives9dB` (for each of ``babbleSNRs``): the scored coffee
     ///   orders with a babble of four other orders, against their own phrases and the home phrases;
     /// - `babbleAlone`: the same babble with no one speaking to Incant (a room where others
@@ -23,8 +23,9 @@ extension LeverSweep {
     ///   (`Babble.withoutPauses(_:)`), so that the babble never falls silent;
     ///   `steadyProseBabble9dB` / `steadyProseBabbleNegatives9dB` / `steadyProseBabbleAlone` the
     ///   same with the prose readers below as the talkers;
-    /// - `reverb` / `reverbNegatives`: the coffee orders band-limited with reverb; `phone` /
-    ///   `phoneNegatives` the same through a telephone band;
+    /// - `reverb` / `reverbNegatives`: the coffee orders band-limited with reverb; `band` /
+    ///   `bandNegatives` band-limited alone; `phone` / `phoneNegatives` the same through a
+    ///   telephone band;
     /// - `wakePhone` / `wakePhoneNegatives`: the wake-word recordings through a telephone band
     ///   (sampled at 8 kHz and back, ``RealRoomClips/telephoneBand(_:cacheName:)``);
     /// - `wakeHigh` / `wakeHighNegatives` and `wakeLow` / `wakeLowNegatives`: the same
@@ -43,7 +44,7 @@ extension LeverSweep {
     ) throws {
         let room = RealRoomClips(paths: paths)
         let channels: [(String, RealRoomClips.Channel)] = [
-            ("wakeReverb", .reverb), ("wakePhone", .phone), ("wakeHigh", .higherVoice), ("wakeLow", .lowerVoice),
+            ("wakeReverb", .reverb), ("wakeBand", .band), ("wakePhone", .phone), ("wakeHigh", .higherVoice), ("wakeLow", .lowerVoice),
             ("wakeHum", .hum), ("wakeDCOffset", .dcOffset),
         ]
         let noisyNames = snrs.map { ("wake\(Int($0))dB", "wakeNegatives\(Int($0))dB", $0) }
@@ -114,6 +115,9 @@ extension LeverSweep {
         ) { babbles(of: try proseTalkers()) }
         try appendChannel("reverb", to: &conditions, own: coffeeCatalog, other: homeCatalog) {
             try RealRoomClips.bandLimitedReverb(coffee, cacheName: "coffee")
+        }
+        try appendChannel("band", to: &conditions, own: coffeeCatalog, other: homeCatalog) {
+            try RealRoomClips.Channel.band.apply(coffee, cacheName: "coffee")
         }
         try appendChannel("phone", to: &conditions, own: coffeeCatalog, other: homeCatalog) {
             try RealRoomClips.telephoneBand(coffee, cacheName: "coffee")
