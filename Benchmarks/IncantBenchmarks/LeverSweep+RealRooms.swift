@@ -44,7 +44,8 @@ extension LeverSweep {
     ) throws {
         let room = RealRoomClips(paths: paths)
         let channels: [(String, RealRoomClips.Channel)] = [
-            ("wakeReverb", .reverb), ("wakeBand", .band), ("wakePhone", .phone), ("wakeHigh", .higherVoice), ("wakeLow", .lowerVoice),
+            ("wakeReverb", .reverb), ("wakeBand", .band), ("wakePhone", .phone), ("wakeHigh", .higherVoice),
+            ("wakeLow", .lowerVoice),
             ("wakeHum", .hum), ("wakeDCOffset", .dcOffset),
         ]
         let noisyNames = snrs.map { ("wake\(Int($0))dB", "wakeNegatives\(Int($0))dB", $0) }

@@ -10,12 +10,13 @@ import IncantRoomMixing
 /// through a narrow channel.
 ///
 ///     incant-bench narrow-band-transform --out FILE [--sources coffee,wake,synthetic]
-///                                        [--channel phone|band|none] [--stride N --offset K] [--takes N]
+///                                        [--channel phone|band|reverb|…|none] [--stride N --offset K] [--takes N]
 ///                                        [--noise FILE,... --noise-snr DB,...] [--front-end NAME]
 ///
 /// Every source's clips that the recognizer as shipped understands when clean are the takes,
 /// with the words it heard; each take passes through the channel (`phone`: sampled at 8 kHz
-/// and back; `band`: 200–5000 Hz; `none`: as recorded), then with `--noise` is mixed with the
+/// and back; `band`: 200–5000 Hz; `reverb`: that with reverb; any other
+/// ``RealRoomClips/Channel``; `none`: as recorded), then with `--noise` is mixed with the
 /// next noise file at the next SNR (loudest frames), then with `--front-end` passes through
 /// that front end (a transform for what the recognizer hears through a denoiser), before the
 /// features are computed. With `--stride N --offset

@@ -37,7 +37,7 @@ let usage = """
            incant-bench actions [options]       (right / wrong / rejected per source; see ActionBenchmark.swift)
            incant-bench text-slots [--stride N] [--real-stride N] [--voices all|mixed|quick] [--dictation-beams tuned|default] [--show-wrong]
            incant-bench front-ends [--stride N] [--front-ends identity,deepfilternet,rnnoise] [--workers N] [--cpu-only]
-           incant-bench narrow-band-transform --out FILE [--sources coffee,wake,synthetic] [--channel phone|band] [--stride N --offset K] [--takes N]
+           incant-bench narrow-band-transform --out FILE [--sources coffee,wake,synthetic] [--channel phone|band|reverb|…|none] [--stride N --offset K] [--takes N]
            incant-bench wake [--phrases "alexa,smart mirror,hey computer"] [--hours H (default 10)] [--stride N] [--snr DB] [--dump FILE] [--background-pieces FILE] [--rss-minutes M] [--passages N] [--spotting-threshold T] [--spotting-phone-penalty P] [--front-end NAME] [--both-views | --stream-on-demand | --on-demand] [--second-view-reach C] [--second-view-lead S] [--denoiser-restart fresh|warm]
 
     """
