@@ -25,7 +25,8 @@ struct WakeBenchmark {
     /// Every n-th keyword recording.
     var stride = 1
     var snr = 10.0
-    /// Writes every scored candidate (TSV) for tuning.
+    /// Writes every scored candidate (TSV) for tuning; its `source` column names a keyword's
+    /// recording or the voice that read it, and the stretch of background a candidate lies in.
     var dump: String?
     /// `--background-pieces FILE`: writes what each stretch of every phrase's background is
     /// (TSV: phrase, start and end in seconds, source) and searches nothing, so that a dump of
@@ -210,7 +211,6 @@ struct WakeBenchmark {
             "alexa": try Self.recordings(in: wakeFolder + "/alexa", cache: cache),
             "smart mirror": try Self.recordings(in: wakeFolder + "/smart-mirror", cache: cache),
         ]
-        let recordings = named.mapValues { $0.map(\.samples) }
         let coffeeClips = try CoffeeRecordings(paths: paths).clips(limit: nil)
         let coffee = coffeeClips.map(\.samples)
         let noises = try Self.noises(paths: paths, cache: cache)
@@ -243,10 +243,12 @@ struct WakeBenchmark {
                     names: (speechNames, Self.noiseNames))
                 continue
             }
-            let positives: [[Int16]]
+            let positives: [(name: String, samples: [Int16])]
             let source: String
-            if let real = recordings[key] {
-                positives = real.enumerated().filter { $0.offset % stride == 0 }.map(\.element)
+            if let real = named[key] {
+                positives = real.enumerated().filter { $0.offset % stride == 0 }.map {
+                    ("\(key) \($0.element.name)", $0.element.samples)
+                }
                 source = "real recordings"
             } else {
                 let voices = Self.testVoices
@@ -254,7 +256,10 @@ struct WakeBenchmark {
                 let wanted = voices.flatMap { voice in texts.map { (text: $0, voice: voice) } }
                 try synthesizer.prepare(wanted) { _, _ in }
                 positives = try wanted.enumerated().filter { $0.offset % stride == 0 }.map {
-                    try synthesizer.samples($0.element.text, voice: $0.element.voice)
+                    (
+                        "\"\($0.element.text)\" read by \($0.element.voice)",
+                        try synthesizer.samples($0.element.text, voice: $0.element.voice)
+                    )
                 }
                 source = "synthesized, \(voices.count) voices"
             }
@@ -312,7 +317,8 @@ struct WakeBenchmark {
         + [SyntheticVoice(engine: .festival, voice: "default", rate: nil)] + SyntheticVoice.neural
 
     private func measure(
-        phrase: String, source: String, positives: [[Int16]], speech: [[Int16]], noises: [[Int16]],
+        phrase: String, source: String, positives: [(name: String, samples: [Int16])], speech: [[Int16]],
+        noises: [[Int16]],
         pieceNames: (speech: [String], noise: [String]), dump: inout [String]
     ) throws -> PhraseResult {
         var options = WakeWordOptions()
@@ -344,7 +350,7 @@ struct WakeBenchmark {
         )
         var scores: [Double] = []
         var hits = [Int](repeating: 0, count: Self.baselineThresholds.count)
-        for (number, keyword) in positives.enumerated() {
+        for (number, (name, keyword)) in positives.enumerated() {
             let (mixed, start) = mixer.mix(keyword, snr: snr)
             let span = start..<(start + keyword.count)
             // On demand, each keyword's mix is a file of its own to `spot`: a new front end.
@@ -360,9 +366,9 @@ struct WakeBenchmark {
             let best = over.max { $0.confidence < $1.confidence }
             scores.append(best?.confidence ?? 0)
             if let best {
-                dump.append("\(phrase)\tkeyword\t" + Self.dumpFields(best) + "\t")
+                dump.append("\(phrase)\tkeyword\t" + Self.dumpFields(best) + "\t" + name)
             } else {
-                dump.append("\(phrase)\tkeyword\t0\t\t\t\t\t\t\(detector.phoneCount)\t\t\t\t\t\t")
+                dump.append("\(phrase)\tkeyword\t0\t\t\t\t\t\t\(detector.phoneCount)\t\t\t\t\t\t" + name)
             }
             for (index, spans) in scanner.baseline.enumerated()
             where spans.contains(where: { $0.lowerBound < span.upperBound && span.lowerBound < $0.upperBound }) {

@@ -1,26 +1,29 @@
 #!/usr/bin/env python3
-"""Missed synthesized keywords per family of voices, from `incant-bench wake --dump` files.
+"""Missed synthesized keywords per phrase and family of voices, from `incant-bench wake --dump`.
 
     python3 scripts/research/wake-voice-families.py [--threshold T] DUMP...
 
-A synthesized phrase's keywords come in the order of `WakeBenchmark.testVoices`, three readings
-per voice: espeak-ng's eight voices at two rates (en-us, en-gb, en-us+f1, en-us+f4, en-us+m1,
-en-us+m5, en-gb+f2, en-gb+m4), flite's slt, rms, kal and awb, festival, then Piper's three.
-A keyword is missed when its confidence is below the threshold (default 0.5, the shipped one).
+Each keyword row's `source` column names the voice that read it ('"jarvis!" read by espeak
+en-gb+m4 @170 wpm'); the voices fall into four families: espeak-ng's American and British
+voices, flite and festival, and Piper. A keyword is missed when its confidence is below the
+threshold (default 0.5, the shipped one). Real recordings (no voice) are left out.
 """
 import collections
-import os
+import csv
 import sys
 
 FAMILIES = ["espeak-ng en-us", "espeak-ng en-gb", "flite / festival", "piper (neural)"]
 
 
-def family(voice):
-    if voice in (2, 3, 12, 13, 14, 15):
-        return FAMILIES[1]
-    if voice < 16:
-        return FAMILIES[0]
-    return FAMILIES[2] if voice < 21 else FAMILIES[3]
+def family(source):
+    """The family of the voice named in a keyword's source, or None for a recording."""
+    voice = source.rpartition(" read by ")[2] if " read by " in source else ""
+    engine = voice.split(" ")[0]
+    if engine == "espeak-ng":
+        return FAMILIES[1] if voice.split(" ")[1].startswith("en-gb") else FAMILIES[0]
+    if engine in ("flite", "festival"):
+        return FAMILIES[2]
+    return FAMILIES[3] if engine == "piper" else None
 
 
 def main(arguments):
@@ -31,24 +34,27 @@ def main(arguments):
     if not arguments:
         print(__doc__, file=sys.stderr)
         return 2
+    counts = collections.defaultdict(collections.Counter)  # phrase -> (family, missed) -> n
+    for path in arguments:
+        with open(path, newline="") as file:
+            for row in csv.DictReader(file, delimiter="\t"):
+                name = family(row.get("source") or "") if row["kind"] == "keyword" else None
+                if name:
+                    counts[row["phrase"]][name, float(row["confidence"] or 0) < threshold] += 1
+    if not counts:
+        print("no synthesized keywords with a voice in their source column", file=sys.stderr)
+        return 1
     total = collections.Counter()
-    missed = collections.Counter()
     print("| phrase | " + " | ".join(FAMILIES) + " |")
     print("|---|" + "---:|" * len(FAMILIES))
-    for path in arguments:
-        keywords = [line.split("\t") for line in open(path) if "\tkeyword\t" in line]
-        own_total = collections.Counter()
-        own_missed = collections.Counter()
-        for index, fields in enumerate(keywords):
-            name = family(index // 3)
-            own_total[name] += 1
-            own_missed[name] += float(fields[2]) < threshold
-        total.update(own_total)
-        missed.update(own_missed)
-        phrase = keywords[0][0] if keywords else os.path.basename(path)
-        print(f"| {phrase} | " + " | ".join(f"{own_missed[f]} of {own_total[f]}" for f in FAMILIES) + " |")
-    print("| all | " + " | ".join(
-        f"{missed[f]} of {total[f]} ({100 * missed[f] / max(1, total[f]):.1f}%)" for f in FAMILIES) + " |")
+    for phrase, own in counts.items():
+        total.update(own)
+        print(f"| {phrase} | " + " | ".join(f"{own[f, True]} of {own[f, True] + own[f, False]}" for f in FAMILIES) + " |")
+    cells = []
+    for f in FAMILIES:
+        heard = total[f, True] + total[f, False]
+        cells.append(f"{total[f, True]} of {heard} ({100 * total[f, True] / max(1, heard):.1f}%)")
+    print("| all | " + " | ".join(cells) + " |")
     return 0
 
 
