@@ -18,6 +18,7 @@ import IncantRecognition
 ///                       [--padding FRAMES] [--attenuation-limit DB]
 ///                       [--keywords-over stream|noise|kitchen|pink|brown|white|babble]
 ///                       [--pause-spellings on|off] [--speech-share X]
+///                       [--accents american|british,...] [--accent-penalty E]
 struct WakeBenchmark {
     var phrases = ["alexa", "smart mirror", "hey computer"]
     /// Hours of background per phrase.
@@ -46,6 +47,11 @@ struct WakeBenchmark {
     /// `--dictionary FILE` (repeatable): pronunciation overrides read after the project's, as
     /// `incant spot --dictionary` reads them.
     var dictionaryFiles: [String] = []
+    /// `--accents`: accents whose variants of the phrase's words are listened for too
+    /// (``WakeWordOptions/accents``); nil keeps the default.
+    var accents: [PhoneAccent]?
+    /// `--accent-penalty`: evidence taken from a candidate proposed in an accent's spelling.
+    var accentPenalty: Double?
     /// What the detector hears through (`--front-end`): the keywords' mixes and the background
     /// alike, as `incant listen` and `incant spot` hear a stream.
     var frontEndKind = FrontEndKind.identity
@@ -118,6 +124,21 @@ struct WakeBenchmark {
                 }
                 spottedPronunciations = count
             case "--dictionary": dictionaryFiles.append(try value())
+            case "--accents":
+                let names = try value().split(separator: ",").map(String.init)
+                accents = try names.map { name in
+                    guard let accent = PhoneAccent(rawValue: name) else {
+                        throw BenchmarkError(
+                            "--accents: no accent named '\(name)' (\(PhoneAccent.allCases.map(\.rawValue).joined(separator: ", ")))"
+                        )
+                    }
+                    return accent
+                }
+            case "--accent-penalty":
+                guard let penalty = Double(try value()) else {
+                    throw BenchmarkError("--accent-penalty takes a number (units of evidence)")
+                }
+                accentPenalty = penalty
             case "--weights":
                 let given = try value().split(separator: ",").compactMap { Double($0) }
                 guard given.count == 5, given[0] > 0, given[1] > 0 else {
@@ -225,7 +246,7 @@ struct WakeBenchmark {
 
         var results: [PhraseResult] = []
         var dumpLines = [
-            "phrase\tkind\tconfidence\tmargin\tagreement\tspotting\tspottingFrames\tframes\tphones\tstart\tprocessed\tunprocessed\tisolation\twordMargins\tsource"
+            "phrase\tkind\tconfidence\tmargin\tagreement\tspotting\tspottingFrames\tframes\tphones\tstart\tprocessed\tunprocessed\tisolation\twordMargins\taccent\tsource"
         ]
         var pieceLines = ["phrase\tstart\tend\tsource"]
         for phrase in phrases {
@@ -326,6 +347,8 @@ struct WakeBenchmark {
         if let spottingThreshold { options.spottingThreshold = spottingThreshold }
         if let spottingPhonePenalty { options.spottingPhonePenalty = spottingPhonePenalty }
         if let spottedPronunciations { options.spottedPronunciations = spottedPronunciations }
+        if let accents { options.accents = accents }
+        if let accentPenalty { options.accentEvidencePenalty = accentPenalty }
         if let secondViewReach { options.secondViewReach = secondViewReach }
         if let secondViewLead { options.secondViewLeadSeconds = secondViewLead }
         if let padding { options.padding = padding }
@@ -339,6 +362,11 @@ struct WakeBenchmark {
         }
         let detector = try PocketSphinxWakeWordDetector(
             phrase: phrase, options: options, baselineThresholds: Self.baselineThresholds)
+        let pronounced = detector.words.map { "\($0): " + detector.pronunciations(of: $0).joined(separator: " | ") }
+        FileHandle.standardError.write(
+            Data(
+                "\(phrase): \(pronounced.joined(separator: "; ")); spotted as \(detector.spellings.count) spellings, \(detector.accentSpellings.count) in an accent\n"
+                    .utf8))
         // On demand, the denoiser restarts warm for each stretch of a stream, as `spot` runs it
         // over a file (`--denoiser-restart` chooses).
         let restart = restart ?? (views == .onDemand ? .warm : .fresh)
@@ -368,7 +396,7 @@ struct WakeBenchmark {
             if let best {
                 dump.append("\(phrase)\tkeyword\t" + Self.dumpFields(best) + "\t" + name)
             } else {
-                dump.append("\(phrase)\tkeyword\t0\t\t\t\t\t\t\(detector.phoneCount)\t\t\t\t\t\t" + name)
+                dump.append("\(phrase)\tkeyword\t0\t\t\t\t\t\t\(detector.phoneCount)\t\t\t\t\t\t\t" + name)
             }
             for (index, spans) in scanner.baseline.enumerated()
             where spans.contains(where: { $0.lowerBound < span.upperBound && span.lowerBound < $0.upperBound }) {
@@ -442,6 +470,7 @@ struct WakeBenchmark {
             candidate.viewConfidences.first.map { "\($0)" } ?? "", candidate.viewConfidences.last.map { "\($0)" } ?? "",
             String(format: "%.2f", candidate.isolation),
             candidate.wordMargins.map { String(format: "%.2f", $0) }.joined(separator: ","),
+            candidate.accentSpelled ? "1" : "0",
         ].joined(separator: "\t")
     }
 

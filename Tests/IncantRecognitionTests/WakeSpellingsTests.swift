@@ -69,3 +69,58 @@ struct WakeSpellingsTests {
         }
     }
 }
+
+/// Words an accent says differently get that accent's pronunciation as an alternate, and the
+/// phrase in those alternates is one more spelling.
+@Suite("Accent variants of the wake phrase")
+struct AccentVariantTests {
+    @Test(
+        "British mnemonics drop an R no vowel follows and say the broad A",
+        arguments: [
+            ("sm'A@t", "S M AA T", "S M AA R T"),
+            ("m'Ir3", "M IH R AH", "M IH R ER"),
+            ("k@mpj'u:t3r-", "K AH M P Y UW T AH", "K AH M P Y UW T ER"),
+            ("gr'aash0p3", "G R AA S HH AA P AH", "G R AE S HH AA P ER"),
+            ("t'3:mI2n,eIt3", "T ER M IH N EY T AH", "T ER M IH N EY T ER"),  // the stressed vowel stays ER
+            ("f'aI@r-", "F AY AH", "F AY AH R"),
+            ("De@", "DH EH", "DH EH R"), ("f'o@", "F AO", "F AO R"), ("n,i@3", "N IH AH", "N IH R"),
+            ("a#l'Eks@", "AH L EH K S AH", "AH L EH K S AH"),  // nothing to change
+        ])
+    func britishMapping(espeak: String, british: String, american: String) throws {
+        #expect(try Pronunciation(ESpeakPhonemeMap.phones(fromESpeak: espeak, accent: .british)).description == british)
+        #expect(try Pronunciation(ESpeakPhonemeMap.phones(fromESpeak: espeak)).description == american)
+    }
+
+    @Test("espeak-ng's two voices give a variant only where the accent changes the word")
+    func variantsFromESpeak() throws {
+        let variants = try AccentVariants(accents: [.american, .british])
+            .variants(of: ["jarvis", "terminator", "alexa", "hey", "water"])
+        #expect(variants["jarvis"] == [Pronunciation("JH AA V IH S")!])
+        #expect(variants["terminator"]?.first?.phones.last == .ah, "\(variants)")
+        #expect(variants["alexa"] == nil && variants["hey"] == nil, "\(variants)")
+        #expect(try AccentVariants(accents: [.american]).variants(of: ["jarvis"]).isEmpty)
+    }
+
+    @Test("the detector listens for the accent's variants after the dictionary's, as one more spelling")
+    func detectorSpellings() throws {
+        var options = WakeWordOptions()
+        options.accents = [.american, .british]
+        let detector = try PocketSphinxWakeWordDetector(phrase: "smart mirror", options: options)
+        #expect(detector.pronunciations(of: "smart") == ["S M AA R T", "S M AA T"])
+        #expect(detector.pronunciations(of: "mirror") == ["M IH R ER", "M IH R AH"])
+        // The American combinations, then the accent's, each again with a pause.
+        #expect(
+            detector.spellings == [
+                "smart mirror", "smart(2) mirror(2)", "smart <sil> mirror", "smart(2) <sil> mirror(2)",
+            ])
+        #expect(detector.accentSpellings == ["smart(2) mirror(2)", "smart(2) <sil> mirror(2)"])
+        // A phrase no accent changes has none; an override file's word is left as the file says.
+        #expect(try PocketSphinxWakeWordDetector(phrase: "alexa", options: options).accentSpellings.isEmpty)
+        try PronunciationOverrideTests.withOverrideFile("smart S M AA R T\n") { file in
+            options.dictionaryFiles = [file]
+            let spelled = try PocketSphinxWakeWordDetector(phrase: "smart mirror", options: options)
+            #expect(spelled.pronunciations(of: "smart") == ["S M AA R T"])
+            #expect(spelled.accentSpellings.contains("smart mirror(2)"), "\(spelled.spellings)")
+        }
+    }
+}

@@ -53,13 +53,35 @@ enum ESpeakPhonemeMap {
         "'": [], ",": [], "-": [], "_": [], "_:": [], "|": [], ";": [], "~": [], "=": [], "%": [], ":": [],
     ]
 
+    /// What a British (non-rhotic) accent says differently, over ``table``: no `R` that no
+    /// vowel follows (`A@` "start" as `AA`, an unstressed `3` "letter" as `AH`, `e@` "square" as
+    /// `EH`), and the broad `A` of "bath" and "dance" (`aa`) as `AA`. The stressed `3:` of
+    /// "nurse" stays `ER`, the closest vowel the American model has.
+    static let britishTable: [String: [CMUPhone]] = [
+        "3": [.ah],
+        "aa": [.aa],
+        "A@": [.aa], "O@": [.ao], "o@": [.ao], "e@": [.eh], "i@3": [.ih, .ah], "U@": [.uh, .ah],
+        "aI3": [.ay, .ah], "aU3": [.aw, .ah], "r-": [],
+    ]
+
+    /// The mnemonic table for `accent`.
+    static func table(for accent: PhoneAccent) -> [String: [CMUPhone]] {
+        switch accent {
+        case .american: table
+        case .british: britishMerged
+        }
+    }
+
+    private static let britishMerged = table.merging(britishTable) { _, british in british }
+
     /// The length of the longest mnemonic, for greedy longest-match tokenizing.
     static let longestMnemonic = table.keys.map(\.count).max() ?? 1
 
     /// The CMU phones for espeak-ng mnemonics such as `h@l'oU` (several words may be
-    /// separated by spaces). An R right after ER or R is dropped, as in cmudict
+    /// separated by spaces), as `accent` says them. An R right after ER or R is dropped, as in cmudict
     /// (`d'If3r-IN` → `D IH F ER IH NG`). Language-switch markers such as `(fr)` are skipped.
-    static func phones(fromESpeak text: String) throws(Unmappable) -> [CMUPhone] {
+    static func phones(fromESpeak text: String, accent: PhoneAccent = .american) throws(Unmappable) -> [CMUPhone] {
+        let table = table(for: accent)
         var phones: [CMUPhone] = []
         for chunk in text.split(whereSeparator: \.isWhitespace) {
             let characters = Array(chunk)

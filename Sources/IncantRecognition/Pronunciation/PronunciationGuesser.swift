@@ -18,6 +18,8 @@ public struct PronunciationGuesser: Sendable {
     public var executable: String
     /// The espeak-ng voice.
     public var voice: String
+    /// The accent whose phones espeak-ng's phonemes are translated into.
+    public var accent: PhoneAccent
 
     /// Roughly how many bytes of words go into one espeak-ng argument (Linux caps a single
     /// argument at 128 KiB).
@@ -26,16 +28,20 @@ public struct PronunciationGuesser: Sendable {
     /// - Parameters:
     ///   - executable: a path, or a name looked up on `PATH`; `espeak-ng` by default. When it
     ///     cannot be found, guessing fails with ``PronunciationError/espeakUnavailable(executable:reason:)``.
-    ///   - voice: the espeak-ng voice.
+    ///   - voice: the espeak-ng voice; by default the accent's (``PhoneAccent/espeakVoice``).
+    ///   - accent: the accent the phonemes are translated for; American by default, as the
+    ///     model's dictionary is.
     ///   - searchPath: the folders a name is looked up in (`IncantPaths.searchPath`);
     ///     `nil` looks in `/usr/local/bin`, `/usr/bin` and `/bin`.
     public init(
         executable: String = "espeak-ng",
-        voice: String = PronunciationGuesser.defaultVoice,
+        voice: String? = nil,
+        accent: PhoneAccent = .american,
         searchPath: String? = nil
     ) {
         self.executable = ToolProcess.locate(executable, searchPath: searchPath) ?? executable
-        self.voice = voice
+        self.voice = voice ?? accent.espeakVoice
+        self.accent = accent
     }
 
     /// Checks that `word` can be handed to espeak-ng and returns it in lower case.
@@ -111,7 +117,7 @@ public struct PronunciationGuesser: Sendable {
             let batch = pending[start..<end]
             let lines = try phonemeLines(for: batch.map(\.input))
             for (item, line) in zip(batch, lines) {
-                results[item.word] = Self.translate(word: item.word, espeakOutput: line)
+                results[item.word] = Self.translate(word: item.word, espeakOutput: line, accent: accent)
             }
             start = end
         }
@@ -146,10 +152,12 @@ public struct PronunciationGuesser: Sendable {
         return word.prefix(1).uppercased() + word.dropFirst()
     }
 
-    static func translate(word: String, espeakOutput: String) -> Result<Pronunciation, PronunciationError> {
+    static func translate(word: String, espeakOutput: String, accent: PhoneAccent = .american) -> Result<
+        Pronunciation, PronunciationError
+    > {
         let output = espeakOutput.trimmingCharacters(in: .whitespaces)
         do {
-            let phones = try ESpeakPhonemeMap.phones(fromESpeak: output)
+            let phones = try ESpeakPhonemeMap.phones(fromESpeak: output, accent: accent)
             guard !phones.isEmpty else { return .failure(.noPronunciation(word: word, espeakOutput: output)) }
             return .success(Pronunciation(phones))
         } catch {

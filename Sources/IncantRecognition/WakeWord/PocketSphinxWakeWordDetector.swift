@@ -59,6 +59,28 @@ public final class PocketSphinxWakeWordDetector: WakeWordDetector, @unchecked Se
                 entries.entries[word.word] = word.pronunciations.map(\.description)
             }
         }
+        // How other accents say the words the user has not spelled out: extra alternates, after
+        // the dictionary's own, spotted as one more spelling per accent.
+        let ownWords = words.filter { overrides[$0] == nil }
+        let variants = try AccentVariants(accents: options.accents, searchPath: options.searchPath)
+            .variants(of: Array(Set(ownWords)).sorted())
+        var accentNames: [String: [Int: String]] = [:]
+        for word in Set(ownWords).sorted() {
+            let listed = entries.entries[word] ?? []
+            let known = Set(listed.compactMap(Pronunciation.init))
+            for (accentIndex, accent) in options.accents.enumerated() where accent != .american {
+                guard let variant = variants[word]?.first(where: { !known.contains($0) }) else { continue }
+                let count = entries.entries[word]?.count ?? 0
+                let index =
+                    (entries.entries[word] ?? []).firstIndex(of: variant.description)
+                    ?? {
+                        entries.entries[word, default: []].append(variant.description)
+                        return count
+                    }()
+                accentNames[word, default: [:]][accentIndex] = PocketSphinxDecoder.entryName(
+                    of: word, pronunciation: index)
+            }
+        }
         // Copies of the phrase for the plain keyword-spotting baseline, one per threshold.
         for index in baselineThresholds.indices {
             for word in words {
@@ -73,13 +95,22 @@ public final class PocketSphinxWakeWordDetector: WakeWordDetector, @unchecked Se
         var decoderOptions = options.decoder
         decoderOptions.extraArguments.append(("-kws_plp", String(options.spottingPhonePenalty)))
         decoder = try GrammarRecognizer.decoder(model: located, dictionary: entries.text, options: decoderOptions)
-        let spelled = Self.spellings(
-            of: words, pronunciationCounts: words.map { entries.entries[$0]?.count ?? 1 },
+        let american = Self.spellings(
+            of: words,
+            pronunciationCounts: words.map { (entries.entries[$0]?.count ?? 1) - (accentNames[$0]?.count ?? 0) },
             limit: options.spottedPronunciations)
+        let accented = options.accents.indices.compactMap { accentIndex -> String? in
+            guard words.contains(where: { accentNames[$0]?[accentIndex] != nil }) else { return nil }
+            return words.map { accentNames[$0]?[accentIndex] ?? $0 }.joined(separator: " ")
+        }
+        let spelled = american + accented.filter { !american.contains($0) }
+        let accentOnly = accented.filter { !american.contains($0) }
         spellings =
             spelled
             + (options.spotsPausesBetweenWords && words.count > 1
                 ? spelled.map { $0.split(separator: " ").joined(separator: " \(Self.pause) ") } : [])
+        accentSpellings = Set(
+            accentOnly + accentOnly.map { $0.split(separator: " ").joined(separator: " \(Self.pause) ") })
         try decoder.loadKeyphrases(
             spellings.map { ($0, options.spottingThreshold) }, named: Self.spottingSearch)
         // The baseline is plain pocketsphinx: its own decoder, with pocketsphinx's phone penalty.
@@ -100,6 +131,12 @@ public final class PocketSphinxWakeWordDetector: WakeWordDetector, @unchecked Se
         try decoder.loadPhoneLoop()
     }
 
+    /// The pronunciations the detector listens for in `word` (one of ``words``), the main one
+    /// first: the dictionary's, the override files', an accent's (``WakeWordOptions/accents``).
+    public func pronunciations(of word: String) -> [String] {
+        decoder.pronunciations(of: word).map { $0.joined(separator: " ") }
+    }
+
     /// Thresholds of the plain keyword-spotting baseline.
     public let baselineThresholds: [Double]
     /// The plain keyword-spotting baseline's decoder (pocketsphinx's own settings); nil without
@@ -114,6 +151,10 @@ public final class PocketSphinxWakeWordDetector: WakeWordDetector, @unchecked Se
     /// phrase of several words, each of them with `<sil>` between the words
     /// (``WakeWordOptions/spotsPausesBetweenWords``).
     public let spellings: [String]
+
+    /// The spellings in an accent's variants (``WakeWordOptions/accents``), with and without
+    /// pauses; a candidate they propose counts ``WakeWordOptions/accentEvidencePenalty`` less.
+    public let accentSpellings: Set<String>
 
     /// The phrase `words` spelled with each combination of their pronunciations (`word(2)` for
     /// the second), those with fewer alternates first, then in the dictionary's order; at most
@@ -275,23 +316,24 @@ public final class PocketSphinxWakeWordDetector: WakeWordDetector, @unchecked Se
             return ([], baseline)
         }
         let spoken = words.joined(separator: " ")
-        var proposals: [(range: ClosedRange<Int>, score: Double, frames: Int)] = []
+        var proposals: [(range: ClosedRange<Int>, score: Double, frames: Int, accent: Bool)] = []
         // The keyphrase comes back as written in the search's list (any of the spellings),
         // spaces and all.
         for segment in spotted.words
         where segment.endFrame >= segment.startFrame && PocketSphinxDecoder.spokenText(segment.word) == spoken {
             let range = segment.startFrame...segment.endFrame
-            proposals.append((range, Double(segment.posterior), range.count))
+            let spelling = segment.word.trimmingCharacters(in: .whitespaces)
+            proposals.append((range, Double(segment.posterior), range.count, accentSpellings.contains(spelling)))
         }
         // Overlapping proposals are one place: checked once, over their union.
         proposals.sort { $0.range.lowerBound < $1.range.lowerBound }
-        var places: [(range: ClosedRange<Int>, score: Double, frames: Int)] = []
+        var places: [(range: ClosedRange<Int>, score: Double, frames: Int, accent: Bool)] = []
         for proposal in proposals {
             if let last = places.last, last.range.upperBound >= proposal.range.lowerBound {
                 let best = proposal.score > last.score ? proposal : last
                 places[places.count - 1] = (
                     last.range.lowerBound...max(last.range.upperBound, proposal.range.upperBound),
-                    best.score, best.frames
+                    best.score, best.frames, best.accent
                 )
             } else {
                 places.append(proposal)
@@ -303,7 +345,8 @@ public final class PocketSphinxWakeWordDetector: WakeWordDetector, @unchecked Se
         let levels = FrameLevels(samples: audio < samples.count ? Array(samples.prefix(audio)) : samples)
         let found = try places.compactMap { place in
             try check(
-                place.range, spottingScore: place.score, spottingFrames: place.frames, in: frames, levels: levels)
+                place.range, spottingScore: place.score, spottingFrames: place.frames, accent: place.accent,
+                in: frames, levels: levels)
         }
         return (found, baseline)
     }
@@ -317,8 +360,8 @@ public final class PocketSphinxWakeWordDetector: WakeWordDetector, @unchecked Se
     /// Searches the stretch around `range` (search frames) with the phrase and
     /// with the free phone loop, and scores the phrase against the loop.
     private func check(
-        _ range: ClosedRange<Int>, spottingScore: Double, spottingFrames: Int, in frames: CepstralFrames,
-        levels: FrameLevels
+        _ range: ClosedRange<Int>, spottingScore: Double, spottingFrames: Int, accent: Bool,
+        in frames: CepstralFrames, levels: FrameLevels
     ) throws -> WakeCandidate? {
         let window =
             max(0, range.lowerBound - options.padding)..<min(frames.count, range.upperBound + 1 + options.padding)
@@ -340,6 +383,7 @@ public final class PocketSphinxWakeWordDetector: WakeWordDetector, @unchecked Se
             endSample: min(frames.sampleCount, (grammar.audioFrame(last.endFrame) + 1) * samplesPerFrame),
             spottingScore: spottingScore, margin: margin, phoneAgreement: agreement, confidence: 0,
             spottingFrames: spottingFrames, frameCount: frameCount, phoneCount: phoneCount)
+        candidate.accentSpelled = accent
         candidate.wordMargins = spoken.map { AcousticEvidence.margin(of: $0, against: loop) }
         candidate.isolation = Self.isolation(
             of: grammar.audioFrame(first.startFrame)...grammar.audioFrame(last.endFrame), in: levels)
@@ -356,6 +400,7 @@ public final class PocketSphinxWakeWordDetector: WakeWordDetector, @unchecked Se
             candidate.spottingScore / options.spottingScale + candidate.margin / options.marginScale
             + options.agreementWeight * candidate.phoneAgreement
             + options.isolationWeight * min(candidate.isolation, options.isolationCap) + options.evidenceBias
+            - (candidate.accentSpelled ? options.accentEvidencePenalty : 0)
         return Self.logistic(evidence)
     }
 }

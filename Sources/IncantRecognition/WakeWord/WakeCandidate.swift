@@ -33,6 +33,8 @@ public struct WakeCandidate: Sendable, Equatable {
     /// per frame, in the phrase's order (log units, larger is better); ``margin`` is the
     /// phrase's whole. Empty when the check did not align the words.
     public var wordMargins: [Double] = []
+    /// Whether an accent's spelling of the phrase proposed it (``WakeWordOptions/accents``).
+    public var accentSpelled = false
 
     public init(
         startSample: Int, endSample: Int, spottingScore: Double, margin: Double, phoneAgreement: Double,

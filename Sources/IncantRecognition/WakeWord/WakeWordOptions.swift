@@ -58,6 +58,13 @@ public struct WakeWordOptions: Sendable {
     /// pronounced as the last such file says, instead of as the model's dictionary says, and
     /// words no file or dictionary has are guessed.
     public var dictionaryFiles: [String] = []
+    /// Accents whose pronunciations of the phrase's words are listened for besides the
+    /// dictionary's (``AccentVariants``): a word an accent says differently gets that variant as
+    /// an alternate, and the phrase in the accent's variants is one more spelling proposed.
+    /// Words an override file spells are left as the file says.
+    public var accents: [PhoneAccent] = []
+    /// Evidence taken from a candidate proposed in an accent's spelling (``accents``).
+    public var accentEvidencePenalty: Double = 0
     /// Where espeak-ng is looked up to guess words no dictionary has (`IncantPaths.searchPath`);
     /// nil looks in `/usr/local/bin`, `/usr/bin` and `/bin`.
     public var searchPath: String? = nil
