@@ -461,7 +461,8 @@ struct WakeBenchmark {
 
     /// A candidate's measurements for the dump, tab-separated (the header's order); `start` is
     /// in seconds from the start of the searched audio; `processed` and `unprocessed` are the
-    /// two views' confidences when both were searched.
+    /// two views' confidences when both were searched; `accent` is `only` where only an accent's
+    /// spellings proposed the candidate, their best score where the dictionary's did too, else empty.
     static func dumpFields(_ candidate: WakeCandidate) -> String {
         [
             "\(candidate.confidence)", "\(candidate.margin)", "\(candidate.phoneAgreement)",
@@ -470,7 +471,7 @@ struct WakeBenchmark {
             candidate.viewConfidences.first.map { "\($0)" } ?? "", candidate.viewConfidences.last.map { "\($0)" } ?? "",
             String(format: "%.2f", candidate.isolation),
             candidate.wordMargins.map { String(format: "%.2f", $0) }.joined(separator: ","),
-            candidate.accentSpelled ? "1" : "0",
+            candidate.spottedOnlyInAccent ? "only" : candidate.accentSpottingScore.map { "\($0)" } ?? "",
         ].joined(separator: "\t")
     }
 

@@ -118,6 +118,20 @@ struct WakeCommandTests {
         #expect(result.stderr.contains("--wake-window"))
     }
 
+    @Test("an unknown --wake-accent is refused with its name and values, by listen and by spot")
+    func badAccent() async throws {
+        let cli = try CLIRunner()
+        defer { cli.cleanUp() }
+        for arguments in [
+            ["listen", "--stdin", "--wake", "computer", "--wake-accent", "scouse", "--shortcuts", CLIRunner.demo],
+            ["spot", "--wake", "computer", "--wake-accent", "scouse", "/nonexistent.wav"],
+        ] {
+            let result = try await cli.run(arguments, stdin: "")
+            #expect(result.status == 64, "\(arguments[0]): \(result.stderr)")
+            #expect(result.stderr.contains("--wake-accent") && result.stderr.contains("british"), "\(result.stderr)")
+        }
+    }
+
     @Test("an unknown --ask-unclear is refused with its name and values")
     func badAskUnclear() async throws {
         let cli = try CLIRunner()

@@ -67,6 +67,7 @@ struct IncantPathsTests {
             wake: hey computer
             wake-window: 7.5
             wake-threshold: 0.8
+            wake-accent: british
             wake-reply: yes?
             wake-earcon: chime
             ask-unclear: always
@@ -85,6 +86,7 @@ struct IncantPathsTests {
         #expect(configuration.wake == "hey computer")
         #expect(configuration.wakeWindow == 7.5)
         #expect(configuration.wakeThreshold == 0.8)
+        #expect(configuration.wakeAccent == "british")
         #expect(configuration.wakeReply == "yes?")
         #expect(configuration.wakeEarcon == "chime")
         #expect(configuration.askUnclear == "always")
@@ -110,22 +112,30 @@ struct IncantPathsTests {
             })
     }
 
-    @Test("a wake phrase or reply without words, a wake window out of range and an unknown ask-unclear are named")
+    @Test(
+        "a wake phrase or reply without words, a wake window out of range, an unknown ask-unclear and wake-accent are named"
+    )
     func badWakeKeys() {
         let text = """
             wake: "!!"
             wake-window: 0
             wake-reply: "?"
             ask-unclear: sometimes
+            wake-accent: scouse
             """
         let error = #expect(throws: DefinitionError.self) {
             try IncantConfiguration(parsing: text, file: "/c/config.yaml", paths: Self.paths)
         }
         let lines = error?.diagnostics.map(\.description) ?? []
-        #expect(lines.count == 4, "\(lines)")
+        #expect(lines.count == 5, "\(lines)")
         #expect(
             lines.contains {
                 $0.hasPrefix("/c/config.yaml:4:") && $0.contains("'ask-unclear'") && $0.contains("\"sometimes\"")
+            })
+        #expect(
+            lines.contains {
+                $0.hasPrefix("/c/config.yaml:5:") && $0.contains("'wake-accent'") && $0.contains("\"scouse\"")
+                    && $0.contains("british")
             })
         #expect(lines.contains { $0.hasPrefix("/c/config.yaml:1:") && $0.contains("'wake'") })
         #expect(lines.contains { $0.hasPrefix("/c/config.yaml:2:") && $0.contains("'wake-window'") })

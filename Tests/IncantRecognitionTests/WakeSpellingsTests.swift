@@ -123,4 +123,27 @@ struct AccentVariantTests {
             #expect(spelled.accentSpellings.contains("smart mirror(2)"), "\(spelled.spellings)")
         }
     }
+
+    @Test(
+        "a phrase read by British voices is heard in their accent's spelling, and not in the dictionary's alone",
+        .enabled(if: Speech.canSynthesize), .tags(.slow), .skippedWhenFast)
+    func britishVoicesAreHeard() throws {
+        let silence = [Int16](repeating: 0, count: 11_200)
+        var options = WakeWordOptions()
+        let american = try PocketSphinxWakeWordDetector(phrase: "grasshopper", options: options)
+        options.accents = [.american, .british]
+        let both = try PocketSphinxWakeWordDetector(phrase: "grasshopper", options: options)
+        for voice in ["en-gb", "en-gb-scotland"] {
+            let said = silence + (try Speech.synthesize("grasshopper!", voice: voice, wordsPerMinute: 140)) + silence
+            let heard = try both.candidates(in: said).map(\.confidence).max() ?? 0
+            let unheard = try american.candidates(in: said).map(\.confidence).max() ?? 0
+            #expect(heard >= options.threshold, "\(voice): \(heard) with the British spelling")
+            #expect(unheard < options.threshold, "\(voice): \(unheard) with the dictionary's alone")
+        }
+        // An American reading is heard as well as without the accent's spelling.
+        let said = silence + (try Speech.synthesize("grasshopper!", voice: "en-us", wordsPerMinute: 140)) + silence
+        let withBoth = try both.candidates(in: said).map(\.confidence).max() ?? 0
+        let alone = try american.candidates(in: said).map(\.confidence).max() ?? 0
+        #expect(withBoth >= options.threshold && alone >= options.threshold, "\(withBoth), \(alone)")
+    }
 }

@@ -34,6 +34,12 @@ public struct IncantConfiguration: Sendable, Hashable {
     public var wakeWindow: Double?
     /// Wake-phrase detections below this confidence are ignored, 0–1 (`wake-threshold:`).
     public var wakeThreshold: Double?
+    /// The accent the wake phrase is also listened for in, besides the dictionary's American
+    /// pronunciations (`wake-accent:`): one of ``wakeAccentValues``.
+    public var wakeAccent: String?
+    /// The values `wake-accent:` takes: `american` (the dictionary's pronunciations alone) or
+    /// `british` (also as a British accent says the words).
+    public static let wakeAccentValues = ["american", "british"]
     /// What is said aloud when the wake phrase comes alone, before the command (`wake-reply:`).
     public var wakeReply: String?
     /// Played when the wake phrase comes alone (`wake-earcon:`): `chime`, or the path of a WAV
@@ -57,7 +63,8 @@ public struct IncantConfiguration: Sendable, Hashable {
     /// The keys a configuration file may hold.
     public static let keys = [
         "shortcuts", "phrases", "device", "speak", "threshold", "rejection-threshold", "trailing-silence",
-        "phrase-pause", "answer-timeout", "model", "wake", "wake-window", "wake-threshold", "wake-reply", "wake-earcon",
+        "phrase-pause", "answer-timeout", "model", "wake", "wake-window", "wake-threshold", "wake-accent", "wake-reply",
+        "wake-earcon",
         "ask-unclear", "mqtt", "site", "satellites", "tts",
     ]
 
@@ -170,6 +177,16 @@ public struct IncantConfiguration: Sendable, Hashable {
                 }
                 wakeWindow = seconds
             case "wake-threshold": wakeThreshold = fraction(value, key)
+            case "wake-accent":
+                guard let text = reader.string(value, what: "'wake-accent'") else { continue }
+                guard Self.wakeAccentValues.contains(text) else {
+                    reader.error(
+                        value,
+                        "'wake-accent' must be one of " + Self.wakeAccentValues.joined(separator: ", ")
+                            + ", not \"\(text)\"")
+                    continue
+                }
+                wakeAccent = text
             case "wake-reply":
                 wakeReply = reader.string(value, what: "'wake-reply'")
                 if let reply = wakeReply, reply.allSatisfy({ !($0.isLetter || $0.isNumber) }) {

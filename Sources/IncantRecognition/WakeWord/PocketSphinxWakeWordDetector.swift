@@ -325,18 +325,20 @@ public final class PocketSphinxWakeWordDetector: WakeWordDetector, @unchecked Se
             let spelling = segment.word.trimmingCharacters(in: .whitespaces)
             proposals.append((range, Double(segment.posterior), range.count, accentSpellings.contains(spelling)))
         }
-        // Overlapping proposals are one place: checked once, over their union.
+        // Overlapping proposals are one place: checked once, over their union, with the best
+        // score of the dictionary's spellings and of the accents' kept apart.
         proposals.sort { $0.range.lowerBound < $1.range.lowerBound }
-        var places: [(range: ClosedRange<Int>, score: Double, frames: Int, accent: Bool)] = []
+        var places: [Place] = []
         for proposal in proposals {
+            let spotted = Spotted(score: proposal.score, frames: proposal.frames)
             if let last = places.last, last.range.upperBound >= proposal.range.lowerBound {
-                let best = proposal.score > last.score ? proposal : last
-                places[places.count - 1] = (
-                    last.range.lowerBound...max(last.range.upperBound, proposal.range.upperBound),
-                    best.score, best.frames, best.accent
-                )
+                places[places.count - 1].range =
+                    last.range.lowerBound...max(last.range.upperBound, proposal.range.upperBound)
+                places[places.count - 1].add(spotted, accent: proposal.accent)
             } else {
-                places.append(proposal)
+                var place = Place(range: proposal.range)
+                place.add(spotted, accent: proposal.accent)
+                places.append(place)
             }
         }
         guard !places.isEmpty else { return ([], baseline) }
@@ -344,9 +346,7 @@ public final class PocketSphinxWakeWordDetector: WakeWordDetector, @unchecked Se
         // each place's isolation: measured once per chunk.
         let levels = FrameLevels(samples: audio < samples.count ? Array(samples.prefix(audio)) : samples)
         let found = try places.compactMap { place in
-            try check(
-                place.range, spottingScore: place.score, spottingFrames: place.frames, accent: place.accent,
-                in: frames, levels: levels)
+            try check(place, in: frames, levels: levels)
         }
         return (found, baseline)
     }
@@ -360,9 +360,10 @@ public final class PocketSphinxWakeWordDetector: WakeWordDetector, @unchecked Se
     /// Searches the stretch around `range` (search frames) with the phrase and
     /// with the free phone loop, and scores the phrase against the loop.
     private func check(
-        _ range: ClosedRange<Int>, spottingScore: Double, spottingFrames: Int, accent: Bool,
-        in frames: CepstralFrames, levels: FrameLevels
+        _ place: Place, in frames: CepstralFrames, levels: FrameLevels
     ) throws -> WakeCandidate? {
+        let range = place.range
+        guard let main = place.dictionary ?? place.accent else { return nil }
         let window =
             max(0, range.lowerBound - options.padding)..<min(frames.count, range.upperBound + 1 + options.padding)
         guard let grammar = try decoder.decode(frames, range: window, search: Self.phraseSearch),
@@ -381,9 +382,10 @@ public final class PocketSphinxWakeWordDetector: WakeWordDetector, @unchecked Se
         var candidate = WakeCandidate(
             startSample: grammar.audioFrame(first.startFrame) * samplesPerFrame,
             endSample: min(frames.sampleCount, (grammar.audioFrame(last.endFrame) + 1) * samplesPerFrame),
-            spottingScore: spottingScore, margin: margin, phoneAgreement: agreement, confidence: 0,
-            spottingFrames: spottingFrames, frameCount: frameCount, phoneCount: phoneCount)
-        candidate.accentSpelled = accent
+            spottingScore: main.score, margin: margin, phoneAgreement: agreement, confidence: 0,
+            spottingFrames: main.frames, frameCount: frameCount, phoneCount: phoneCount)
+        candidate.spottedOnlyInAccent = place.dictionary == nil
+        candidate.accentSpottingScore = place.dictionary == nil ? nil : place.accent?.score
         candidate.wordMargins = spoken.map { AcousticEvidence.margin(of: $0, against: loop) }
         candidate.isolation = Self.isolation(
             of: grammar.audioFrame(first.startFrame)...grammar.audioFrame(last.endFrame), in: levels)
@@ -393,15 +395,43 @@ public final class PocketSphinxWakeWordDetector: WakeWordDetector, @unchecked Se
 
     /// The logistic of the evidence: the keyphrase search's score, the margin per frame against
     /// the free phone loop, the phone agreement and the isolation up to its cap, each over its
-    /// scale or times its weight (``WakeWordOptions``), plus the bias. See
-    /// <doc:HowTheWakeWordIsFound> for why the score is taken whole.
+    /// scale or times its weight (``WakeWordOptions``), plus the bias. A score of an accent's
+    /// spelling (``WakeWordOptions/accents``) counts ``WakeWordOptions/accentEvidencePenalty``
+    /// less, and the better of the two counts. See <doc:HowTheWakeWordIsFound> for why the score
+    /// is taken whole.
     func confidence(of candidate: WakeCandidate) -> Double {
-        let evidence =
-            candidate.spottingScore / options.spottingScale + candidate.margin / options.marginScale
-            + options.agreementWeight * candidate.phoneAgreement
+        let rest =
+            candidate.margin / options.marginScale + options.agreementWeight * candidate.phoneAgreement
             + options.isolationWeight * min(candidate.isolation, options.isolationCap) + options.evidenceBias
-            - (candidate.accentSpelled ? options.accentEvidencePenalty : 0)
-        return Self.logistic(evidence)
+        var spotted =
+            candidate.spottingScore / options.spottingScale
+            - (candidate.spottedOnlyInAccent ? options.accentEvidencePenalty : 0)
+        if let accent = candidate.accentSpottingScore {
+            spotted = max(spotted, accent / options.spottingScale - options.accentEvidencePenalty)
+        }
+        return Self.logistic(spotted + rest)
+    }
+
+    /// The best proposal of a place by one family of spellings.
+    struct Spotted {
+        var score: Double
+        var frames: Int
+    }
+
+    /// Overlapping proposals of the keyphrase search: their union, and the best of the
+    /// dictionary's spellings and of the accents' spellings.
+    struct Place {
+        var range: ClosedRange<Int>
+        var dictionary: Spotted?
+        var accent: Spotted?
+
+        mutating func add(_ spotted: Spotted, accent isAccent: Bool) {
+            if isAccent {
+                if spotted.score > (accent?.score ?? -.infinity) { accent = spotted }
+            } else if spotted.score > (dictionary?.score ?? -.infinity) {
+                dictionary = spotted
+            }
+        }
     }
 }
 

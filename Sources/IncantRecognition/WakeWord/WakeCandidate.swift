@@ -33,8 +33,12 @@ public struct WakeCandidate: Sendable, Equatable {
     /// per frame, in the phrase's order (log units, larger is better); ``margin`` is the
     /// phrase's whole. Empty when the check did not align the words.
     public var wordMargins: [Double] = []
-    /// Whether an accent's spelling of the phrase proposed it (``WakeWordOptions/accents``).
-    public var accentSpelled = false
+    /// Whether only an accent's spellings of the phrase proposed it (``WakeWordOptions/accents``);
+    /// ``spottingScore`` is then theirs.
+    public var spottedOnlyInAccent = false
+    /// The best keyphrase score of an accent's spellings where the dictionary's spellings
+    /// proposed it too (``spottingScore`` is theirs); nil otherwise.
+    public var accentSpottingScore: Double?
 
     public init(
         startSample: Int, endSample: Int, spottingScore: Double, margin: Double, phoneAgreement: Double,

@@ -64,7 +64,7 @@ public struct WakeWordOptions: Sendable {
     /// Words an override file spells are left as the file says.
     public var accents: [PhoneAccent] = []
     /// Evidence taken from a candidate proposed in an accent's spelling (``accents``).
-    public var accentEvidencePenalty: Double = 0
+    public var accentEvidencePenalty: Double = 1
     /// Where espeak-ng is looked up to guess words no dictionary has (`IncantPaths.searchPath`);
     /// nil looks in `/usr/local/bin`, `/usr/bin` and `/bin`.
     public var searchPath: String? = nil

@@ -31,6 +31,14 @@ struct SpotCommand: AsyncParsableCommand {
                 + "\(WakeWordOptions().threshold)).", valueName: "confidence"))
     var threshold: Double?
 
+    @Option(
+        name: .customLong("wake-accent"),
+        help: ArgumentHelp(
+            "Also listen for the wake phrase as this accent says it: british, or american for the "
+                + "dictionary's pronunciations alone (default: `wake-accent:` in config.yaml, else "
+                + "\(WakeOptionGroup.defaultAccent.rawValue)).", valueName: "accent"))
+    var accent: String?
+
     @Flag(help: "Print one JSON object per file.")
     var json = false
 
@@ -48,7 +56,8 @@ struct SpotCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await withExitStatus {
-            let detector = try WakeOptionGroup.detector(phrase, threshold: threshold, speech: speech)
+            let detector = try WakeOptionGroup.detector(
+                phrase, threshold: threshold, accent: accent, speech: speech)
             let highPass = try speech.highPassCutoff()
             var status = ExitStatus.success
             for (index, file) in files.enumerated() {

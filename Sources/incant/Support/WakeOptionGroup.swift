@@ -30,6 +30,14 @@ struct WakeOptionGroup: ParsableArguments {
     var thresholdOption: Double?
 
     @Option(
+        name: .customLong("wake-accent"),
+        help: ArgumentHelp(
+            "Also listen for the wake phrase as this accent says it: british, or american for the "
+                + "dictionary's pronunciations alone (default: `wake-accent:` in config.yaml, else "
+                + "\(WakeOptionGroup.defaultAccent.rawValue)).", valueName: "accent"))
+    var accentOption: String?
+
+    @Option(
         name: .customLong("wake-reply"),
         help: ArgumentHelp(
             "With --speak, what to say when the wake phrase comes alone, before the command, e.g. \"yes?\" "
@@ -59,7 +67,7 @@ struct WakeOptionGroup: ParsableArguments {
         guard window > 0, window <= 60 else {
             throw CommandFailure(message: "--wake-window must be between 0 and 60 seconds", status: ExitStatus.usage)
         }
-        let detector = try Self.detector(phrase, threshold: thresholdOption, speech: speech)
+        let detector = try Self.detector(phrase, threshold: thresholdOption, accent: accentOption, speech: speech)
         let reply = replyOption ?? Settings.configuration.wakeReply
         if let reply, reply.allSatisfy({ !($0.isLetter || $0.isNumber) }) {
             throw CommandFailure(message: "--wake-reply must hold at least one word", status: ExitStatus.usage)
@@ -72,12 +80,31 @@ struct WakeOptionGroup: ParsableArguments {
             detector: detector, window: .milliseconds(Int(window * 1000)), reply: reply, earcon: earcon)
     }
 
+    /// The accent the wake phrase is listened for in when neither `--wake-accent` nor the
+    /// configuration file names one.
+    static let defaultAccent = PhoneAccent.american
+
+    /// The accents `--wake-accent` (or `wake-accent:`) names: American alone, or American and it.
+    static func accents(_ option: String?) throws -> [PhoneAccent] {
+        guard let name = option ?? Settings.configuration.wakeAccent else {
+            return defaultAccent == .american ? [.american] : [.american, defaultAccent]
+        }
+        guard let accent = PhoneAccent(rawValue: name) else {
+            throw CommandFailure(
+                message: "--wake-accent must be one of "
+                    + PhoneAccent.allCases.map(\.rawValue).joined(separator: ", ") + ", not \"\(name)\"",
+                status: ExitStatus.usage)
+        }
+        return accent == .american ? [.american] : [.american, accent]
+    }
+
     /// A detector of `phrase`, its words pronounced like phrases are (the model's dictionary,
-    /// the override files of `speech`, espeak-ng).
+    /// the override files of `speech`, espeak-ng), and also as `accent` says them.
     static func detector(
-        _ phrase: String, threshold: Double?, speech: SpeechOptions
+        _ phrase: String, threshold: Double?, accent: String?, speech: SpeechOptions
     ) throws -> PocketSphinxWakeWordDetector {
         var options = WakeWordOptions()
+        options.accents = try accents(accent)
         if let threshold = threshold ?? Settings.configuration.wakeThreshold {
             guard (0...1).contains(threshold) else {
                 throw CommandFailure(message: "--wake-threshold must be between 0 and 1", status: ExitStatus.usage)
