@@ -103,8 +103,10 @@ public final class PocketSphinxWakeWordDetector: WakeWordDetector, @unchecked Se
             guard words.contains(where: { accentNames[$0]?[accentIndex] != nil }) else { return nil }
             return words.map { accentNames[$0]?[accentIndex] ?? $0 }.joined(separator: " ")
         }
-        let spelled = american + accented.filter { !american.contains($0) }
-        let accentOnly = accented.filter { !american.contains($0) }
+        // The limit counts the accents' spellings too, after the dictionary's.
+        let accentOnly = Array(
+            accented.filter { !american.contains($0) }.prefix(max(0, options.spottedPronunciations - american.count)))
+        let spelled = american + accentOnly
         spellings =
             spelled
             + (options.spotsPausesBetweenWords && words.count > 1

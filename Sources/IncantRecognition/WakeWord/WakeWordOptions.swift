@@ -14,7 +14,7 @@ public struct WakeWordOptions: Sendable {
     public var spottingPhonePenalty: Double = 1e-10
     /// The most spellings of the phrase the keyphrase search proposes: each combination of its
     /// words' pronunciations (the dictionary's alternates and the override files'), those with
-    /// fewer alternates first. pocketsphinx's keyphrase search follows one pronunciation per
+    /// fewer alternates first, then the phrase in each accent's variants (``accents``). pocketsphinx's keyphrase search follows one pronunciation per
     /// keyphrase; 1 proposes the main pronunciations alone, as plain keyword spotting does.
     public var spottedPronunciations: Int = 16
     /// Whether the keyphrase search also follows a phrase of several words with a pause between
@@ -62,9 +62,10 @@ public struct WakeWordOptions: Sendable {
     /// dictionary's (``AccentVariants``): a word an accent says differently gets that variant as
     /// an alternate, and the phrase in the accent's variants is one more spelling proposed.
     /// Words an override file spells are left as the file says.
-    public var accents: [PhoneAccent] = []
-    /// Evidence taken from a candidate proposed in an accent's spelling (``accents``).
-    public var accentEvidencePenalty: Double = 1
+    public var accents: [PhoneAccent] = [.american, .british]
+    /// Evidence taken from the keyphrase score of an accent's spelling (``accents``); the better
+    /// of it and the dictionary's spellings' score counts.
+    public var accentEvidencePenalty: Double = 2
     /// Where espeak-ng is looked up to guess words no dictionary has (`IncantPaths.searchPath`);
     /// nil looks in `/usr/local/bin`, `/usr/bin` and `/bin`.
     public var searchPath: String? = nil

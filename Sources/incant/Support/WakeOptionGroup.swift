@@ -82,7 +82,7 @@ struct WakeOptionGroup: ParsableArguments {
 
     /// The accent the wake phrase is listened for in when neither `--wake-accent` nor the
     /// configuration file names one.
-    static let defaultAccent = PhoneAccent.american
+    static let defaultAccent = PhoneAccent.british
 
     /// The accents `--wake-accent` (or `wake-accent:`) names: American alone, or American and it.
     static func accents(_ option: String?) throws -> [PhoneAccent] {
