@@ -133,6 +133,17 @@ struct AccentVariantTests {
         }
     }
 
+    @Test("without espeak-ng the phrase is listened for in the dictionary's spellings, and says why")
+    func withoutESpeak() throws {
+        var options = WakeWordOptions()
+        options.searchPath = "/nonexistent-incant-folder"
+        let detector = try PocketSphinxWakeWordDetector(phrase: "smart mirror", options: options)
+        #expect(detector.accentSpellings.isEmpty)
+        #expect(detector.spellings == ["smart mirror", "smart <sil> mirror"])
+        let problem = try #require(detector.accentProblem)
+        #expect("\(problem)".contains("espeak-ng"), "\(problem)")
+    }
+
     @Test(
         "a phrase read by British voices is heard in their accent's spelling, and not in the dictionary's alone",
         .enabled(if: Speech.canSynthesize), .tags(.slow), .skippedWhenFast)

@@ -61,9 +61,16 @@ public final class PocketSphinxWakeWordDetector: WakeWordDetector, @unchecked Se
         }
         // How other accents say the words the user has not spelled out: extra alternates, after
         // the dictionary's own, spotted as one more spelling per accent.
+        // Without espeak-ng the phrase is listened for in the dictionary's spellings alone.
         let ownWords = words.filter { overrides[$0] == nil }
-        let variants = try AccentVariants(accents: options.accents, searchPath: options.searchPath)
-            .variants(of: Array(Set(ownWords)).sorted())
+        var variants: [String: [Pronunciation]] = [:]
+        var accentProblem: PronunciationError?
+        do {
+            variants = try AccentVariants(accents: options.accents, searchPath: options.searchPath)
+                .variants(of: Array(Set(ownWords)).sorted())
+        } catch {
+            accentProblem = error
+        }
         var accentNames: [String: [Int: String]] = [:]
         for word in Set(ownWords).sorted() {
             let listed = entries.entries[word] ?? []
@@ -91,6 +98,7 @@ public final class PocketSphinxWakeWordDetector: WakeWordDetector, @unchecked Se
         self.words = words
         self.options = options
         self.addedWords = added
+        self.accentProblem = accentProblem
         self.baselineThresholds = baselineThresholds
         var decoderOptions = options.decoder
         decoderOptions.extraArguments.append(("-kws_plp", String(options.spottingPhonePenalty)))
@@ -155,8 +163,12 @@ public final class PocketSphinxWakeWordDetector: WakeWordDetector, @unchecked Se
     public let spellings: [String]
 
     /// The spellings in an accent's variants (``WakeWordOptions/accents``), with and without
-    /// pauses; a candidate they propose counts ``WakeWordOptions/accentEvidencePenalty`` less.
+    /// pauses; their score counts ``WakeWordOptions/accentEvidencePenalty`` less.
     public let accentSpellings: Set<String>
+
+    /// Why the accents' variants could not be made (espeak-ng missing or failing), in which case
+    /// the phrase is listened for in the dictionary's spellings alone; nil when they were.
+    public let accentProblem: PronunciationError?
 
     /// The phrase `words` spelled with each combination of their pronunciations (`word(2)` for
     /// the second), those with fewer alternates first, then in the dictionary's order; at most

@@ -117,6 +117,10 @@ struct WakeOptionGroup: ParsableArguments {
             options.decoder.adaptation = try speech.adaptationFile()
             let model = try PocketSphinxModel.locate(directory: speech.model, paths: Settings.paths)
             let detector = try PocketSphinxWakeWordDetector(phrase: phrase, options: options, model: model)
+            if let problem = detector.accentProblem {
+                StandardError.print(
+                    "incant: the wake phrase is listened for in the dictionary's pronunciations alone: \(problem)")
+            }
             for word in detector.addedWords {
                 StandardError.print(
                     "incant: wake word “\(word.word)” is not in the dictionary; pronounced "
