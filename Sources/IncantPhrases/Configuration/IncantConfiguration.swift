@@ -128,6 +128,14 @@ public struct IncantConfiguration: Sendable, Hashable {
             }
             return value
         }
+        func choice(_ node: Node, _ key: String, of values: [String]) -> String? {
+            guard let text = reader.string(node, what: "'\(key)'") else { return nil }
+            guard values.contains(text) else {
+                reader.error(node, "'\(key)' must be one of " + values.joined(separator: ", ") + ", not \"\(text)\"")
+                return nil
+            }
+            return text
+        }
         for (key, keyNode, value) in entries {
             switch key {
             case "shortcuts": shortcuts = path(value, key)
@@ -177,16 +185,7 @@ public struct IncantConfiguration: Sendable, Hashable {
                 }
                 wakeWindow = seconds
             case "wake-threshold": wakeThreshold = fraction(value, key)
-            case "wake-accent":
-                guard let text = reader.string(value, what: "'wake-accent'") else { continue }
-                guard Self.wakeAccentValues.contains(text) else {
-                    reader.error(
-                        value,
-                        "'wake-accent' must be one of " + Self.wakeAccentValues.joined(separator: ", ")
-                            + ", not \"\(text)\"")
-                    continue
-                }
-                wakeAccent = text
+            case "wake-accent": wakeAccent = choice(value, key, of: Self.wakeAccentValues)
             case "wake-reply":
                 wakeReply = reader.string(value, what: "'wake-reply'")
                 if let reply = wakeReply, reply.allSatisfy({ !($0.isLetter || $0.isNumber) }) {
@@ -205,16 +204,7 @@ public struct IncantConfiguration: Sendable, Hashable {
                     continue
                 }
                 wakeEarcon = file
-            case "ask-unclear":
-                guard let text = reader.string(value, what: "'ask-unclear'") else { continue }
-                guard Self.askUnclearValues.contains(text) else {
-                    reader.error(
-                        value,
-                        "'ask-unclear' must be one of " + Self.askUnclearValues.joined(separator: ", ")
-                            + ", not \"\(text)\"")
-                    continue
-                }
-                askUnclear = text
+            case "ask-unclear": askUnclear = choice(value, key, of: Self.askUnclearValues)
             case "mqtt": mqtt = Self.mqtt(value, key: keyNode, reader: &reader, folder: folder, paths: paths)
             case "site": site = Self.site(value, key: "'site'", reader: &reader)
             case "satellites": satellites = Self.satellites(value, reader: &reader)

@@ -33,10 +33,7 @@ struct SpotCommand: AsyncParsableCommand {
 
     @Option(
         name: .customLong("wake-accent"),
-        help: ArgumentHelp(
-            "Also listen for the wake phrase as this accent says it: british, or american for the "
-                + "dictionary's pronunciations alone (default: `wake-accent:` in config.yaml, else "
-                + "\(WakeOptionGroup.defaultAccent.rawValue)).", valueName: "accent"))
+        help: WakeOptionGroup.accentHelp)
     var accent: String?
 
     @Flag(help: "Print one JSON object per file.")

@@ -31,10 +31,7 @@ struct WakeOptionGroup: ParsableArguments {
 
     @Option(
         name: .customLong("wake-accent"),
-        help: ArgumentHelp(
-            "Also listen for the wake phrase as this accent says it: british, or american for the "
-                + "dictionary's pronunciations alone (default: `wake-accent:` in config.yaml, else "
-                + "\(WakeOptionGroup.defaultAccent.rawValue)).", valueName: "accent"))
+        help: WakeOptionGroup.accentHelp)
     var accentOption: String?
 
     @Option(
@@ -79,6 +76,12 @@ struct WakeOptionGroup: ParsableArguments {
         return WakeWordSettings(
             detector: detector, window: .milliseconds(Int(window * 1000)), reply: reply, earcon: earcon)
     }
+
+    /// The help of `--wake-accent`, which `listen` and `spot` take.
+    static let accentHelp = ArgumentHelp(
+        "Also listen for the wake phrase as this accent says it: british, or american for the "
+            + "dictionary's pronunciations alone (default: `wake-accent:` in config.yaml, else "
+            + "\(defaultAccent.rawValue)).", valueName: "accent")
 
     /// The accent the wake phrase is listened for in when neither `--wake-accent` nor the
     /// configuration file names one.
