@@ -73,20 +73,17 @@ public final class PocketSphinxWakeWordDetector: WakeWordDetector, @unchecked Se
         }
         var accentNames: [String: [Int: String]] = [:]
         for word in Set(ownWords).sorted() {
-            let listed = entries.entries[word] ?? []
+            guard var listed = entries.entries[word] else { continue }
             let known = Set(listed.compactMap(Pronunciation.init))
             for (accentIndex, accent) in options.accents.enumerated() where accent != .american {
                 guard let variant = variants[word]?.first(where: { !known.contains($0) }) else { continue }
-                let count = entries.entries[word]?.count ?? 0
-                let index =
-                    (entries.entries[word] ?? []).firstIndex(of: variant.description)
-                    ?? {
-                        entries.entries[word, default: []].append(variant.description)
-                        return count
-                    }()
+                // Two accents may say a word alike: its variant is listed once.
+                let index = listed.firstIndex(of: variant.description) ?? listed.count
+                if index == listed.count { listed.append(variant.description) }
                 accentNames[word, default: [:]][accentIndex] = PocketSphinxDecoder.entryName(
                     of: word, pronunciation: index)
             }
+            entries.entries[word] = listed
         }
         // Copies of the phrase for the plain keyword-spotting baseline, one per threshold.
         for index in baselineThresholds.indices {

@@ -14,8 +14,9 @@ public struct WakeWordOptions: Sendable {
     public var spottingPhonePenalty: Double = 1e-10
     /// The most spellings of the phrase the keyphrase search proposes: each combination of its
     /// words' pronunciations (the dictionary's alternates and the override files'), those with
-    /// fewer alternates first, then the phrase in each accent's variants (``accents``). pocketsphinx's keyphrase search follows one pronunciation per
-    /// keyphrase; 1 proposes the main pronunciations alone, as plain keyword spotting does.
+    /// fewer alternates first, then the phrase in each accent's variants (``accents``).
+    /// pocketsphinx's keyphrase search follows one pronunciation per keyphrase; 1 proposes the
+    /// main pronunciations alone, as plain keyword spotting does.
     public var spottedPronunciations: Int = 16
     /// Whether the keyphrase search also follows a phrase of several words with a pause between
     /// them: each spelling is also listed with silence (`<sil>`) between its words.
