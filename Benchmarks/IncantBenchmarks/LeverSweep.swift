@@ -148,13 +148,6 @@ struct LeverSweep {
                 }
             // A file of common words, one a line, for the word loop (default: models/common-words.txt).
             case "--common-words": commonWords = try next()
-            case "--accents":
-                options.accents = try next().split(separator: ",").map { name in
-                    guard let accent = PhoneAccent(rawValue: String(name)) else {
-                        throw BenchmarkError("--accents: no accent named '\(name)'")
-                    }
-                    return accent
-                }
             case "--word-loop-always": options.measuresWordLoopOfEveryPhrase = true
             case "--unlabelled-slots": reportsUnlabelled = true
             // An MLLR transform for narrow channels, or `off`.

@@ -1,5 +1,4 @@
 import Foundation
-import IncantGrammar
 
 /// The entries of a cmudict-format dictionary for just the words a grammar uses.
 ///
@@ -34,24 +33,6 @@ struct DictionarySubset {
     mutating func override(with overrides: PronunciationDictionary) {
         for word in entries.keys {
             if let replacement = overrides[word] { entries[word] = replacement.map(\.description) }
-        }
-    }
-
-    /// Adds, for each word held here that `overrides` does not spell, the variants of `accents`
-    /// (``AccentVariants``) as further alternates. Without espeak-ng nothing is added.
-    mutating func addAccentVariants(
-        _ accents: [PhoneAccent], skipping overrides: PronunciationDictionary, searchPath: String?
-    ) {
-        guard accents.contains(where: { $0 != .american }) else { return }
-        let words = entries.keys.filter { overrides[$0] == nil && !TextSlotPlaceholder.isPlaceholder($0) }.sorted()
-        guard let variants = try? AccentVariants(accents: accents, searchPath: searchPath).variants(of: words) else {
-            return
-        }
-        for (word, accented) in variants {
-            guard var listed = entries[word] else { continue }
-            let known = Set(listed.compactMap(Pronunciation.init))
-            listed += accented.filter { !known.contains($0) }.map(\.description)
-            entries[word] = listed
         }
     }
 

@@ -60,9 +60,7 @@ public final class GrammarRecognizer: @unchecked Sendable {
         } else {
             var subset = try DictionarySubset(
                 path: located.dictionary, words: grammar.words.union(options.checksWordLoop ? options.commonWords : []))
-            let overrides = try PronunciationDictionary.layered(options.dictionaryFiles)
-            subset.override(with: overrides)
-            subset.addAccentVariants(options.accents, skipping: overrides, searchPath: options.searchPath)
+            subset.override(with: try PronunciationDictionary.layered(options.dictionaryFiles))
             self.decoder = try Self.decoder(model: located, dictionary: subset.text, options: options.decoder)
         }
         if options.usesPhoneLoop && options.decodesPhoneLoopInParallel {

@@ -99,11 +99,6 @@ public struct RecognizerOptions: Sendable {
     public var checksWordLoop: Bool {
         !commonWords.isEmpty && usesPhoneLoop && acceptance.readsWordLoop
     }
-    /// The accents whose way of saying the words is searched too (``AccentVariants``): for each
-    /// word of the decoder's dictionary that no override file spells, an accent's espeak-ng
-    /// reading where it differs from the American one is one more alternate. Only `.american`
-    /// (the default) adds none.
-    public var accents: [PhoneAccent] = [.american]
     /// Pronunciation overrides (cmudict format), layered in order: a word one of them has is
     /// pronounced as the last such file says, instead of as the model's dictionary says, and
     /// words no file or dictionary has are guessed.
