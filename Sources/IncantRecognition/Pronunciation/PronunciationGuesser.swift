@@ -9,8 +9,8 @@ import Foundation
 /// so that espeak-ng prints one line of phonemes per word, in citation form. Roughly 200
 /// words take 0.1 s. The calls block while espeak-ng runs.
 public struct PronunciationGuesser: Sendable {
-    /// The espeak-ng voice used by default: American English, matching the en-us model.
-    public static let defaultVoice = "en-us"
+    /// The espeak-ng voice used by default: the American accent's, matching the en-us model.
+    public static let defaultVoice = PhoneAccent.american.espeakVoice
     /// The longest word accepted, in characters.
     public static let maximumWordLength = 64
 
