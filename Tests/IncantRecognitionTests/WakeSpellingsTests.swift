@@ -133,6 +133,27 @@ struct AccentVariantTests {
         }
     }
 
+    @Test(
+        "a place keeps each family's best score and its own span: an accent's proposal beside it does not widen the dictionary's"
+    )
+    func placeKeepsEachFamilysSpan() {
+        typealias Spotted = PocketSphinxWakeWordDetector.Spotted
+        var place = PocketSphinxWakeWordDetector.Place(range: 100...180)
+        place.add(Spotted(score: -900, frames: 81, range: 100...180), accent: false)
+        place.add(Spotted(score: -700, frames: 120, range: 150...269), accent: true)
+        place.add(Spotted(score: -800, frames: 71, range: 110...180), accent: false)
+        place.add(Spotted(score: -750, frames: 80, range: 140...219), accent: true)
+        // The best score of each family, over the union of that family's proposals alone.
+        #expect(place.dictionary?.score == -800 && place.dictionary?.frames == 71)
+        #expect(place.dictionary?.range == 100...180)
+        #expect(place.accent?.score == -700 && place.accent?.frames == 120)
+        #expect(place.accent?.range == 140...269)
+        // A place only an accent proposed is checked over the accent's span.
+        var accentOnly = PocketSphinxWakeWordDetector.Place(range: 10...40)
+        accentOnly.add(Spotted(score: -600, frames: 31, range: 10...40), accent: true)
+        #expect(accentOnly.dictionary == nil && accentOnly.accent?.range == 10...40)
+    }
+
     @Test("without espeak-ng the phrase is listened for in the dictionary's spellings, and says why")
     func withoutESpeak() throws {
         var options = WakeWordOptions()

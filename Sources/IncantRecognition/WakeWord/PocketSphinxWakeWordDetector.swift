@@ -336,12 +336,12 @@ public final class PocketSphinxWakeWordDetector: WakeWordDetector, @unchecked Se
             let spelling = segment.word.trimmingCharacters(in: .whitespaces)
             proposals.append((range, Double(segment.posterior), range.count, accentSpellings.contains(spelling)))
         }
-        // Overlapping proposals are one place: checked once, over their union, with the best
-        // score of the dictionary's spellings and of the accents' kept apart.
+        // Overlapping proposals are one place, checked once, with the best score and the span
+        // of the dictionary's spellings and of the accents' kept apart.
         proposals.sort { $0.range.lowerBound < $1.range.lowerBound }
         var places: [Place] = []
         for proposal in proposals {
-            let spotted = Spotted(score: proposal.score, frames: proposal.frames)
+            let spotted = Spotted(score: proposal.score, frames: proposal.frames, range: proposal.range)
             if let last = places.last, last.range.upperBound >= proposal.range.lowerBound {
                 places[places.count - 1].range =
                     last.range.lowerBound...max(last.range.upperBound, proposal.range.upperBound)
@@ -368,13 +368,16 @@ public final class PocketSphinxWakeWordDetector: WakeWordDetector, @unchecked Se
         return Int(first[mark.upperBound...])
     }
 
-    /// Searches the stretch around `range` (search frames) with the phrase and
-    /// with the free phone loop, and scores the phrase against the loop.
+    /// Searches the stretch around `place` (the dictionary's spellings' proposals, or the
+    /// accents' where they alone proposed it) with the phrase and with the free phone loop, and
+    /// scores the phrase against the loop.
     private func check(
         _ place: Place, in frames: CepstralFrames, levels: FrameLevels
     ) throws -> WakeCandidate? {
-        let range = place.range
         guard let main = place.dictionary ?? place.accent else { return nil }
+        // Checked where the family that counts proposed it: the dictionary's spellings where
+        // they proposed anything, so that an accent's proposal beside them does not move it.
+        let range = main.range
         let window =
             max(0, range.lowerBound - options.padding)..<min(frames.count, range.upperBound + 1 + options.padding)
         guard let grammar = try decoder.decode(frames, range: window, search: Self.phraseSearch),
@@ -423,14 +426,17 @@ public final class PocketSphinxWakeWordDetector: WakeWordDetector, @unchecked Se
         return Self.logistic(spotted + rest)
     }
 
-    /// The best proposal of a place by one family of spellings.
+    /// One family of spellings' proposals in a place: the best score, the frames of that
+    /// proposal, and the span of them all.
     struct Spotted {
         var score: Double
         var frames: Int
+        /// The union of the family's proposals (search frames).
+        var range: ClosedRange<Int>
     }
 
-    /// Overlapping proposals of the keyphrase search: their union, and the best of the
-    /// dictionary's spellings and of the accents' spellings.
+    /// Overlapping proposals of the keyphrase search: their union, and the dictionary's
+    /// spellings' and the accents' spellings' proposals apart.
     struct Place {
         var range: ClosedRange<Int>
         var dictionary: Spotted?
@@ -438,10 +444,19 @@ public final class PocketSphinxWakeWordDetector: WakeWordDetector, @unchecked Se
 
         mutating func add(_ spotted: Spotted, accent isAccent: Bool) {
             if isAccent {
-                if spotted.score > (accent?.score ?? -.infinity) { accent = spotted }
-            } else if spotted.score > (dictionary?.score ?? -.infinity) {
-                dictionary = spotted
+                accent = Self.better(accent, spotted)
+            } else {
+                dictionary = Self.better(dictionary, spotted)
             }
+        }
+
+        /// The better-scored of the two, spanning both.
+        private static func better(_ kept: Spotted?, _ new: Spotted) -> Spotted {
+            guard let kept else { return new }
+            var best = new.score > kept.score ? new : kept
+            best.range =
+                min(kept.range.lowerBound, new.range.lowerBound)...max(kept.range.upperBound, new.range.upperBound)
+            return best
         }
     }
 }
