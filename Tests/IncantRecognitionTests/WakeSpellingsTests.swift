@@ -138,8 +138,8 @@ struct AccentVariantTests {
     )
     func placeKeepsEachFamilysSpan() {
         typealias Spotted = PocketSphinxWakeWordDetector.Spotted
-        var place = PocketSphinxWakeWordDetector.Place(range: 100...180)
-        place.add(Spotted(score: -900, frames: 81, range: 100...180), accent: false)
+        var place = PocketSphinxWakeWordDetector.Place(
+            Spotted(score: -900, frames: 81, range: 100...180), accent: false)
         place.add(Spotted(score: -700, frames: 120, range: 150...269), accent: true)
         place.add(Spotted(score: -800, frames: 71, range: 110...180), accent: false)
         place.add(Spotted(score: -750, frames: 80, range: 140...219), accent: true)
@@ -148,10 +148,11 @@ struct AccentVariantTests {
         #expect(place.dictionary?.range == 100...180)
         #expect(place.accent?.score == -700 && place.accent?.frames == 120)
         #expect(place.accent?.range == 140...269)
+        #expect(place.range == 100...269)
         // A place only an accent proposed is checked over the accent's span.
-        var accentOnly = PocketSphinxWakeWordDetector.Place(range: 10...40)
-        accentOnly.add(Spotted(score: -600, frames: 31, range: 10...40), accent: true)
-        #expect(accentOnly.dictionary == nil && accentOnly.accent?.range == 10...40)
+        let accentOnly = PocketSphinxWakeWordDetector.Place(
+            Spotted(score: -600, frames: 31, range: 10...40), accent: true)
+        #expect(accentOnly.dictionary == nil && accentOnly.accent?.range == 10...40 && accentOnly.range == 10...40)
     }
 
     @Test("without espeak-ng the phrase is listened for in the dictionary's spellings, and says why")

@@ -343,13 +343,9 @@ public final class PocketSphinxWakeWordDetector: WakeWordDetector, @unchecked Se
         for proposal in proposals {
             let spotted = Spotted(score: proposal.score, frames: proposal.frames, range: proposal.range)
             if let last = places.last, last.range.upperBound >= proposal.range.lowerBound {
-                places[places.count - 1].range =
-                    last.range.lowerBound...max(last.range.upperBound, proposal.range.upperBound)
                 places[places.count - 1].add(spotted, accent: proposal.accent)
             } else {
-                var place = Place(range: proposal.range)
-                place.add(spotted, accent: proposal.accent)
-                places.append(place)
+                places.append(Place(spotted, accent: proposal.accent))
             }
         }
         guard !places.isEmpty else { return ([], baseline) }
@@ -435,12 +431,22 @@ public final class PocketSphinxWakeWordDetector: WakeWordDetector, @unchecked Se
         var range: ClosedRange<Int>
     }
 
-    /// Overlapping proposals of the keyphrase search: their union, and the dictionary's
-    /// spellings' and the accents' spellings' proposals apart.
+    /// Overlapping proposals of the keyphrase search, the dictionary's spellings' and the
+    /// accents' spellings' apart.
     struct Place {
-        var range: ClosedRange<Int>
-        var dictionary: Spotted?
-        var accent: Spotted?
+        private(set) var dictionary: Spotted?
+        private(set) var accent: Spotted?
+
+        /// A place of one proposal.
+        init(_ first: Spotted, accent isAccent: Bool) {
+            add(first, accent: isAccent)
+        }
+
+        /// The union of all its proposals.
+        var range: ClosedRange<Int> {
+            let spans = [dictionary?.range, accent?.range].compactMap { $0 }
+            return spans.dropFirst().reduce(spans[0], Self.spanning)
+        }
 
         mutating func add(_ spotted: Spotted, accent isAccent: Bool) {
             if isAccent {
@@ -454,9 +460,13 @@ public final class PocketSphinxWakeWordDetector: WakeWordDetector, @unchecked Se
         private static func better(_ kept: Spotted?, _ new: Spotted) -> Spotted {
             guard let kept else { return new }
             var best = new.score > kept.score ? new : kept
-            best.range =
-                min(kept.range.lowerBound, new.range.lowerBound)...max(kept.range.upperBound, new.range.upperBound)
+            best.range = spanning(kept.range, new.range)
             return best
+        }
+
+        /// The smallest range holding both.
+        private static func spanning(_ one: ClosedRange<Int>, _ other: ClosedRange<Int>) -> ClosedRange<Int> {
+            min(one.lowerBound, other.lowerBound)...max(one.upperBound, other.upperBound)
         }
     }
 }
