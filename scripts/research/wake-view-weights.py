@@ -7,7 +7,8 @@ Through a denoiser the detector scores each place by the mean of two views' evid
 the audio through the front end (`processed`) and as it came (`unprocessed`), a view without a
 candidate counting as `absentConfidence` (0.001). This recomputes that evidence with the
 denoised view weighted 0.3 … 0.7 (0.5 is what ships; its figures match the dump's own
-confidences) and with lower floors, and prints for each phrase the miss rate at one false
+confidences), with lower floors, and with the views' disagreement (the difference of their
+log odds) taken off times -0.5 … 0.5 (below 0 the better view counts more), and prints for each phrase the miss rate at one false
 alarm per 10 hours of background: the keywords at or below the background candidate that
 leaves at most HOURS / 10 above it (the strongest one for a run shorter than 10 hours).
 A keyword row with no candidate counts as missed.
@@ -32,13 +33,13 @@ def log_odds(confidence, floor):
     return math.log(clipped / (1 - clipped))
 
 
-def evidence(row, weight, floor):
+def evidence(row, weight, floor, disagreement=0.0):
     """The combined evidence of a row, or -inf for a keyword with no candidate."""
     if row["processed"] == "" or row["unprocessed"] == "":
         return -math.inf
-    return weight * log_odds(float(row["processed"]), floor) + (1 - weight) * log_odds(
-        float(row["unprocessed"]), floor
-    )
+    denoised = log_odds(float(row["processed"]), floor)
+    plain = log_odds(float(row["unprocessed"]), floor)
+    return weight * denoised + (1 - weight) * plain - disagreement * abs(denoised - plain)
 
 
 def miss(keywords, background, hours, score):
@@ -68,6 +69,8 @@ def main(arguments):
         line(f"denoised view weighted {weight}", lambda row, w=weight: evidence(row, w, 1e-3))
     for floor in (1e-4, 1e-6, 1e-8):
         line(f"weight 0.5, absent view floor {floor:g}", lambda row, f=floor: evidence(row, 0.5, f))
+    for penalty in (-0.5, -0.2, 0.1, 0.2, 0.5):
+        line(f"weight 0.5, disagreement times {penalty:g} off", lambda row, k=penalty: evidence(row, 0.5, 1e-3, k))
 
 
 if __name__ == "__main__":
