@@ -8,9 +8,10 @@ the audio through the front end (`processed`) and as it came (`unprocessed`), a 
 candidate counting as `absentConfidence` (0.001). This recomputes that evidence with the
 denoised view weighted 0.3 … 0.7 (0.5 is what ships; its figures match the dump's own
 confidences), with lower floors, and with the views' disagreement (the difference of their
-log odds) taken off times -0.5 … 0.5 (below 0 the better view counts more), and prints for each phrase the miss rate at one false
-alarm per 10 hours of background: the keywords at or below the background candidate that
-leaves at most HOURS / 10 above it (the strongest one for a run shorter than 10 hours).
+log odds) taken off times -0.5 … 0.5 (below 0 the better view counts more). It prints for
+each phrase the miss rate at one false alarm per 10 hours of background: the keywords at or
+below the background candidate that leaves at most HOURS / 10 above it (the strongest one
+for a run shorter than 10 hours).
 A keyword row with no candidate counts as missed.
 """
 import csv
