@@ -149,7 +149,7 @@ struct AccentVariantTests {
         #expect(place.accent?.score == -700 && place.accent?.frames == 120)
         #expect(place.accent?.range == 140...269)
         #expect(place.range == 100...269)
-        // A place only an accent proposed is checked over the accent's span.
+        // A place only an accent proposed has the accent's span as its own.
         let accentOnly = PocketSphinxWakeWordDetector.Place(
             Spotted(score: -600, frames: 31, range: 10...40), accent: true)
         #expect(accentOnly.dictionary == nil && accentOnly.accent?.range == 10...40 && accentOnly.range == 10...40)
