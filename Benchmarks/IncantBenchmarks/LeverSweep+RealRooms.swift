@@ -36,6 +36,10 @@ extension LeverSweep {
     ///   `wakeHumNegatives`, `wakeDCOffset` / `wakeDCOffsetNegatives`: the coffee orders and
     ///   the wake-word recordings with mains hum or a DC offset added
     ///   (``RealRoomClips/Channel/hum``, ``RealRoomClips/Channel/dcOffset``);
+    /// - `clipped` / `clippedNegatives`, `clippedHard` / `clippedHardNegatives` and
+    ///   `wakeClipped` / `wakeClippedNegatives`, `wakeClippedHard` / `wakeClippedHardNegatives`:
+    ///   the same overdriven, 12 and 24 dB past full scale (``RealRoomClips/Channel/clipped``,
+    ///   ``RealRoomClips/Channel/clippedHard``);
     /// - `wake6dB` / `wakeNegatives6dB` (for each of the SNRs): the wake-word recordings in the
     ///   kitchen noise (`noise`), mixed as the coffee orders are.
     func appendRealRoomConditions(
@@ -46,7 +50,8 @@ extension LeverSweep {
         let channels: [(String, RealRoomClips.Channel)] = [
             ("wakeReverb", .reverb), ("wakeBand", .band), ("wakePhone", .phone), ("wakeHigh", .higherVoice),
             ("wakeLow", .lowerVoice),
-            ("wakeHum", .hum), ("wakeDCOffset", .dcOffset),
+            ("wakeHum", .hum), ("wakeDCOffset", .dcOffset), ("wakeClipped", .clipped),
+            ("wakeClippedHard", .clippedHard),
         ]
         let noisyNames = snrs.map { ("wake\(Int($0))dB", "wakeNegatives\(Int($0))dB", $0) }
         let wakeNames = ["wake"] + channels.map(\.0)
@@ -128,6 +133,11 @@ extension LeverSweep {
         }
         try appendChannel("dcOffset", to: &conditions, own: coffeeCatalog, other: homeCatalog) {
             try RealRoomClips.Channel.dcOffset.apply(coffee, cacheName: "coffee")
+        }
+        for (name, channel) in [("clipped", RealRoomClips.Channel.clipped), ("clippedHard", .clippedHard)] {
+            try appendChannel(name, to: &conditions, own: coffeeCatalog, other: homeCatalog) {
+                try channel.apply(coffee, cacheName: "coffee")
+            }
         }
     }
 

@@ -146,6 +146,16 @@ struct LeverSweep {
                 } else {
                     throw BenchmarkError("--poor-fit takes MARGIN,FLOOR or off, not '\(value)'")
                 }
+            // The most clipped share of an utterance's loud audio that is decided on (0–1), or `off`.
+            case "--clipped-limit":
+                let value = try next()
+                if value == "off" {
+                    options.maximumClippedShare = nil
+                } else if let share = Double(value), (0...1).contains(share) {
+                    options.maximumClippedShare = share
+                } else {
+                    throw BenchmarkError("--clipped-limit takes a share from 0 to 1 or off, not '\(value)'")
+                }
             // A file of common words, one a line, for the word loop (default: models/common-words.txt).
             case "--common-words": commonWords = try next()
             case "--word-loop-always": options.measuresWordLoopOfEveryPhrase = true
@@ -356,7 +366,7 @@ struct LeverSweep {
         defer {
             if let dumpPath {
                 let header =
-                    "condition\tclip\tpositive\taccepted\tmatchCorrect\ttranscript\tmargin\tworst\tcoverage\tsupport\twordFrames\tspeechFrames\tvoicing\tabove\tagree\tvoicedCoverage\tunexplainedVoiced\tbelowPeak\trightAmong\tlisted\toutsideMargin\toutsideFrames\toutsideVoicing\tloopWordScore\twordLoopMargin\twordLoopWords\tminPosterior\tminContrastPosterior\tcontrastMargins\tmeaningPosterior\twordPosteriors\tconfidence\tunlabelledSlots\twordsBelowPeak\tfloorBelowPeak\toutsideBelowPeak\tbackgroundWords\totherMeaningContrasts\n"
+                    "condition\tclip\tpositive\taccepted\tmatchCorrect\ttranscript\tmargin\tworst\tcoverage\tsupport\twordFrames\tspeechFrames\tvoicing\tabove\tagree\tvoicedCoverage\tunexplainedVoiced\tbelowPeak\trightAmong\tlisted\toutsideMargin\toutsideFrames\toutsideVoicing\tloopWordScore\twordLoopMargin\twordLoopWords\tminPosterior\tminContrastPosterior\tcontrastMargins\tmeaningPosterior\twordPosteriors\tconfidence\tunlabelledSlots\twordsBelowPeak\tfloorBelowPeak\toutsideBelowPeak\tbackgroundWords\totherMeaningContrasts\tclippedShare\n"
                 try? (header + dump.withLock { $0 }.joined()).write(toFile: dumpPath, atomically: true, encoding: .utf8)
             }
         }
@@ -526,6 +536,7 @@ struct LeverSweep {
                     String(format: "%.0f:", $0.margin) + ($0.frameCount(in: understanding.words).map(String.init) ?? "")
                 }
                 .joined(separator: ","),
+                e?.clippedShare.map { String(format: "%.4f", $0) } ?? "",
             ])
             .joined(separator: "\t") + "\n"
     }

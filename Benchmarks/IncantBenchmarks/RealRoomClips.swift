@@ -110,6 +110,11 @@ struct RealRoomClips {
         case hum
         /// A DC offset of 3% of full scale added (-30 dBFS; a microphone's ADC off centre).
         case dcOffset
+        /// Overdriven: the gain raised until the loudest sample would be 12 dB past full scale,
+        /// and the rest cut off at 16 bits (a microphone's capture gain set too high).
+        case clipped
+        /// The same 24 dB past full scale.
+        case clippedHard
 
         /// The channel named `name`, or an error naming `option` and what it takes: the
         /// channels there are and the `others` it accepts besides.
@@ -143,6 +148,8 @@ struct RealRoomClips {
                 }
             case .dcOffset:
                 clips.map { clip in clip.adding { _ in 0.0316 * 32_767 } }
+            case .clipped: clips.map { $0.overdriven(by: 12) }
+            case .clippedHard: clips.map { $0.overdriven(by: 24) }
             }
         }
     }
@@ -182,6 +189,17 @@ struct RealRoomClips {
 }
 
 extension SpeechClip {
+    /// The clip amplified until its loudest sample would be `decibels` past 16-bit full scale,
+    /// clipped to 16 bits.
+    func overdriven(by decibels: Double) -> SpeechClip {
+        let peak = samples.map { abs(Double($0)) }.max() ?? 0
+        guard peak > 0 else { return self }
+        let gain = 32_767 * pow(10, decibels / 20) / peak
+        var changed = self
+        changed.samples = samples.map { Int16(clamping: Int((Double($0) * gain).rounded())) }
+        return changed
+    }
+
     /// The clip with `signal(sampleIndex)` added to each sample, clipped to 16 bits.
     func adding(_ signal: (Int) -> Double) -> SpeechClip {
         var changed = self

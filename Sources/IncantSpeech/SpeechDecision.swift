@@ -52,6 +52,7 @@ public enum SpeechDecision: Sendable {
         case nil: break
         case .nothingHeard: return .rejected(.nothingHeard)
         case .nothingDictated: return .rejected(.nothingDictated(heard: recognition.transcript))
+        case .overdriven(let share): return .rejected(.overdriven(heard: recognition.transcript, clippedShare: share))
         case .unlikePhrases, .filler:
             if confirming, recognition.confirmable, match.decision == .accepted, let candidate = match.accepted {
                 return .unconfirmed(
@@ -134,6 +135,9 @@ public enum DecisionRejection: Sendable, Hashable, CustomStringConvertible {
     /// The words of a phrase with a free-text slot were heard (`heard`, the slot shown as "…"),
     /// but no word was made out in the slot: nothing runs with an empty text.
     case nothingDictated(heard: String)
+    /// The microphone clipped `clippedShare` (0–1) of the loud samples of what was heard as
+    /// `heard`: its capture gain is set too high for the words to be trusted.
+    case overdriven(heard: String, clippedShare: Double)
 
     public var description: String {
         switch self {
@@ -155,6 +159,9 @@ public enum DecisionRejection: Sendable, Hashable, CustomStringConvertible {
         case .muted: "listening was muted"
         case .deviceInterrupted: "the capture device was lost while it was said"
         case .nothingDictated(let heard): "heard \"\(heard)\" but no words for its free text"
+        case .overdriven(let heard, let share):
+            "heard \"\(heard)\", but the microphone clipped " + String(format: "%.0f", share * 100)
+                + "% of the loud audio: turn its capture gain down (alsamixer, or the input volume)"
         }
     }
 }

@@ -204,3 +204,31 @@ struct HighPassOptionTests {
         #expect(refused.status != 0 && refused.stderr.contains("--high-pass 10k"), "\(refused.stderr)")
     }
 }
+
+/// A microphone whose gain is set too high: `recognize` runs nothing from clipped speech, and
+/// says why and what to do.
+@Suite("An overdriven microphone", .tags(.slow), .skippedWhenFast)
+struct OverdrivenMicrophoneTests {
+    @Test func clippedSpeechIsRejectedWithTheReason() async throws {
+        let cli = try CLIRunner()
+        defer { cli.cleanUp() }
+        let clean = try await Speech.recording(["set a timer for five minutes"], in: cli.home)
+        let full = cli.home.appendingPathComponent("full.wav").path
+        let overdriven = cli.home.appendingPathComponent("overdriven.wav").path
+        try TestProcess.run("sox", [clean, full, "gain", "-n", "-0.1"])
+        try TestProcess.run("sox", [clean, overdriven, "gain", "-n", "24"])
+        let result = try await cli.run(["recognize", "--json", "--shortcuts", CLIRunner.demo, full, overdriven])
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = try result.stdout.split(separator: "\n").map {
+            try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+        }
+        try #require(lines.count == 2)
+        #expect(lines[0]["shortcut"] as? String == "set-timer", "\(lines[0])")
+        #expect(lines[1]["accepted"] as? Bool == false, "\(lines[1])")
+        #expect(lines[1]["shortcut"] == nil)
+        let reason = lines[1]["reason"] as? String ?? ""
+        #expect(reason.contains("clipped") && reason.contains("capture gain"), "\(reason)")
+        let evidence = lines[1]["evidence"] as? [String: Any]
+        #expect((evidence?["clippedShare"] as? Double ?? 0) > 0.3, "\(String(describing: evidence))")
+    }
+}

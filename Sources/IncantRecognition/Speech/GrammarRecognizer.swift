@@ -412,8 +412,13 @@ public final class GrammarRecognizer: @unchecked Sendable {
                 GarbageModel.isGarbage(String($0)) || TextSlotPlaceholder.isPlaceholder(String($0))
             }
         }
+        // Speech cut off at full scale is heard as other phones: nothing in it is acted on.
+        let clipped = Clipping.share(of: samples)
+        evidence?.clippedShare = clipped
         let rejection: RecognitionRejection? =
-            confidence >= options.rejectionThreshold ? nil : garbage ? .filler : .unlikePhrases
+            options.maximumClippedShare.map { clipped > $0 } == true
+            ? .overdriven(clippedShare: clipped)
+            : confidence >= options.rejectionThreshold ? nil : garbage ? .filler : .unlikePhrases
         var contrasts: [WordContrast] = []
         if options.contrastMargin != nil, rejection == nil,
             let frames = try frames()

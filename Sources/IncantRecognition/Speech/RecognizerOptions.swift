@@ -1,3 +1,4 @@
+import IncantCapture
 import IncantGrammar
 
 /// Settings for ``GrammarRecognizer``.
@@ -10,6 +11,11 @@ public struct RecognizerOptions: Sendable {
     public var confirmationThreshold: Double? = 0.1
     /// How acoustic confidence is computed from the phone-loop comparison.
     public var acceptance: AcceptancePolicy
+    /// Utterances whose loud audio is clipped in more than this share (0–1,
+    /// ``IncantCapture/Clipping``) are rejected as
+    /// ``IncantSpeech/RecognitionRejection/overdriven(clippedShare:)``, whatever was heard in
+    /// them; nil: never. See <doc:HowAcceptanceIsDecided>.
+    public var maximumClippedShare: Double? = Clipping.standardLimit
     /// Whether to decode a free phone loop over each utterance to measure the margin.
     public var usesPhoneLoop: Bool
     /// Decode the phone loop on a second decoder at the same time as the grammar search (two

@@ -47,4 +47,18 @@ import Testing
         #expect(FrontEndBypass(minimumSpread: 0).hearsAsItCame(noisy))
         #expect(!FrontEndBypass(minimumSpread: 60).hearsAsItCame(Self.utterance(amplitude: 8_000, noise: 30)))
     }
+
+    @Test("an overdriven utterance is heard as it came even in noise: a denoiser cannot restore it")
+    func clippedBypasses() {
+        // The tone driven far past full scale over loud noise: little spread, mostly clipped.
+        let clipped = Self.utterance(amplitude: 200_000, noise: 4_000)
+        #expect(FrameLevels(samples: clipped).spread < 40)
+        #expect(Clipping.share(of: clipped) > Clipping.standardLimit)
+        #expect(FrontEndBypass().hearsAsItCame(clipped))
+        var bySpread = FrontEndBypass()
+        bySpread.clippedShare = nil
+        #expect(!bySpread.hearsAsItCame(clipped))
+        // Loud but not clipped, in the same noise: through the front ends, as before.
+        #expect(!FrontEndBypass().hearsAsItCame(Self.utterance(amplitude: 30_000, noise: 4_000)))
+    }
 }
