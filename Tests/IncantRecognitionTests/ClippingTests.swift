@@ -81,7 +81,7 @@ struct OverdrivenRecognitionTests {
             Issue.record("not rejected as overdriven: \(String(describing: overdriven.rejection))")
             return
         }
-        #expect(share > 0.3)
+        #expect(share > Clipping.standardLimit)
         // What is said to the person names the clipping and what to do about it.
         let match = PhraseMatcher(catalog: catalog).match(overdriven.transcript)
         let decision = SpeechDecision.decide(overdriven.result, match)

@@ -1,25 +1,61 @@
 #!/usr/bin/env python3
-"""Replays the clipped-share limit over a levers dump made with `--clipped-limit off`.
+"""Replays the clipped-share limit over decisions made without it.
 
-    scripts/research/clipped-limit.py DUMP [LIMIT ...]     (default limits: off 0.2 0.25 0.3 0.4)
+    scripts/research/clipped-limit.py DUMP [LIMIT ...]
+    scripts/research/clipped-limit.py --coffee DIR [LIMIT ...]     (default limits: off 0.05 0.1 0.15 0.2 0.3)
 
-For each condition and limit: understood / wrong (positives) or accepted (negatives), in
-percent of the condition's clips, an utterance whose `clippedShare` exceeds the limit counting
-as rejected; then the distribution of the share per condition (5th, 50th, 95th percentile).
+DUMP is a levers dump made with `--clipped-limit off`; DIR holds the `recognize --json` output
+of scripts/research/overdriven.sh run with `--clipped-limit off` (one CONDITION.jsonl each,
+scored against the coffee labels as scripts/research/score-coffee.py scores them). For each
+condition and limit: understood / wrong (positives) or accepted (negatives), in percent of the
+condition's clips, an utterance whose clipped share exceeds the limit counting as rejected;
+then the distribution of the share per condition (5th, 50th, 95th percentile, most).
 """
 import csv
+import glob
+import json
+import os
 import sys
 from collections import defaultdict
 
 
-def main():
-    if len(sys.argv) < 2:
-        sys.exit(__doc__)
-    limits = [None if a == "off" else float(a) for a in sys.argv[2:]] or [None, 0.2, 0.25, 0.3, 0.4]
+def coffee_rows(directory):
+    """The rows of each CONDITION.jsonl in `directory`, in the dump's terms."""
+    labels = json.load(open(os.path.join(os.path.dirname(__file__), "../../../shared/speech/coffee/labels.json")))
     rows = defaultdict(list)
-    with open(sys.argv[1], newline="") as dump:
-        for row in csv.DictReader(dump, delimiter="\t"):
-            rows[row["condition"]].append(row)
+    for path in sorted(glob.glob(os.path.join(directory, "*.jsonl"))):
+        condition = os.path.basename(path)[: -len(".jsonl")]
+        for line in open(path):
+            if not line.rstrip().endswith("}"):
+                continue
+            result = json.loads(line)
+            label = labels[os.path.basename(result["file"])]
+            heard = {key: str(value).strip() for key, value in (result.get("parameters") or {}).items()}
+            right = all(heard.get(key) == str(value).strip() for key, value in label["slots"].items())
+            share = (result.get("evidence") or {}).get("clippedShare")
+            rows[condition].append({
+                "positive": "1", "accepted": "1" if result.get("accepted") else "0",
+                "matchCorrect": "1" if right else "0", "clippedShare": "" if share is None else str(share),
+            })
+    return rows
+
+
+def main():
+    arguments = sys.argv[1:]
+    if not arguments:
+        sys.exit(__doc__)
+    coffee = arguments[0] == "--coffee"
+    if coffee:
+        arguments = arguments[1:]
+    source, given = arguments[0], arguments[1:]
+    limits = [None if a == "off" else float(a) for a in given] or [None, 0.05, 0.1, 0.15, 0.2, 0.3]
+    rows = defaultdict(list)
+    if coffee:
+        rows = coffee_rows(source)
+    else:
+        with open(source, newline="") as dump:
+            for row in csv.DictReader(dump, delimiter="\t"):
+                rows[row["condition"]].append(row)
     print("| condition | clips | " + " | ".join("off" if l is None else f"{l:g}" for l in limits) + " |")
     print("|---|---:|" + "---:|" * len(limits))
     for condition, clips in rows.items():

@@ -8,8 +8,6 @@ import Synchronization
 /// (``latencySamples`` 0). The acoustic model reads nothing below 130 Hz, but the levels that
 /// utterance detection and acceptance measure read everything: a constant offset or a hum
 /// raises the background they see, cutting the quiet ends of words and rejecting what was said.
-/// A sample at full scale comes out at full scale: its true value is unknown (the converter
-/// clipped it), and what measures clipping after the filter must still see it.
 /// The measurements are in BENCHMARKS.md ("Hum and a DC offset").
 public final class HighPassFilter: AudioFrontEnd {
     /// The cutoff (Hz) that the listener uses unless told otherwise.
@@ -61,8 +59,7 @@ public final class HighPassFilter: AudioFrontEnd {
         state.withLock { states in
             var output = [Int16](repeating: 0, count: samples.count)
             for index in samples.indices {
-                let input = samples[index]
-                var value = Double(input)
+                var value = Double(samples[index])
                 for section in sections.indices {
                     let c = sections[section]
                     var s = states[section]
@@ -74,7 +71,7 @@ public final class HighPassFilter: AudioFrontEnd {
                     states[section] = s
                     value = y
                 }
-                output[index] = input == .max || input == .min ? input : Int16(clamping: Int(value.rounded()))
+                output[index] = Int16(clamping: Int(value.rounded()))
             }
             return output
         }

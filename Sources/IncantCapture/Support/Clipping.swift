@@ -8,8 +8,8 @@ import Foundation
 /// words does not dilute it. Clipping flattens the peaks of every loud frame and spreads their
 /// energy over the whole spectrum; the acoustic model hears other phones in it, and the
 /// recognizer takes one slot value for another (BENCHMARKS.md, "An overdriven microphone").
-/// A gain in front moves the flattened tops a little, hence the margin below full scale;
-/// ``HighPassFilter`` leaves samples at full scale where they are.
+/// ``HighPassFilter`` in front moves the flattened tops by what lies below its cutoff, so fewer
+/// of them stay near full scale than the converter cut off.
 public enum Clipping {
     /// The least magnitude counted as clipped: 90% of 16-bit full scale.
     public static let nearFullScale = 29_490
@@ -20,7 +20,7 @@ public enum Clipping {
     /// The share past which an utterance is not decided on (`RecognizerOptions`'
     /// `maximumClippedShare`) and is heard as it came rather than through a denoiser
     /// (``FrontEndBypass/clippedShare``), which cannot restore what the converter cut off.
-    public static let standardLimit = 0.3
+    public static let standardLimit = 0.2
 
     /// Samples per frame (10 ms at 16 kHz).
     static let frameLength = 160

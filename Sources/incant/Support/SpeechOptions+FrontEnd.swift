@@ -36,14 +36,19 @@ extension SpeechOptions {
 
     /// `--front-end-bypass`: when an utterance is heard as it came; nil always through the front end.
     func bypass() throws -> FrontEndBypass? {
-        guard let frontEndBypass else { return FrontEndBypass() }
-        if frontEndBypass == "off" { return nil }
-        guard let spread = Double(frontEndBypass), spread.isFinite, spread >= 0 else {
-            throw CommandFailure(
-                message: "--front-end-bypass \(frontEndBypass): expected a number of dB (0 or more) or off",
-                status: ExitStatus.usage)
+        var bypass = FrontEndBypass()
+        if let frontEndBypass {
+            if frontEndBypass == "off" { return nil }
+            guard let spread = Double(frontEndBypass), spread.isFinite, spread >= 0 else {
+                throw CommandFailure(
+                    message: "--front-end-bypass \(frontEndBypass): expected a number of dB (0 or more) or off",
+                    status: ExitStatus.usage)
+            }
+            bypass.minimumSpread = spread
         }
-        return FrontEndBypass(minimumSpread: spread)
+        // What the recognizer rejects as clipped is heard as it came, where it can see the clipping.
+        bypass.clippedShare = try clippedShareLimit()
+        return bypass
     }
 
     /// `--high-pass`: the cutoff (Hz) of the filter that comes first; nil: none.

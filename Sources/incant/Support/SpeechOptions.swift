@@ -73,6 +73,25 @@ struct SpeechOptions: ParsableArguments {
             valueName: "Hz|off"))
     var highPass: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "Reject an utterance when the microphone clipped more than this percentage of its loud audio (the "
+                + "capture gain set too high; default: \(Int(Clipping.standardLimit * 100))), or off.",
+            valueName: "percent|off"))
+    var clippedLimit: String?
+
+    /// `--clipped-limit` as a share (0–1); nil: off.
+    func clippedShareLimit() throws -> Double? {
+        guard let clippedLimit else { return Clipping.standardLimit }
+        if clippedLimit == "off" { return nil }
+        guard let percent = Double(clippedLimit), (0...100).contains(percent) else {
+            throw CommandFailure(
+                message: "--clipped-limit \(clippedLimit): expected a percentage (0 to 100) or off",
+                status: ExitStatus.usage)
+        }
+        return percent / 100
+    }
+
     /// - Parameter parallelPhoneLoop: decode the phone loop beside the grammar (unless `--one-core`).
     func recognizerOptions(parallelPhoneLoop: Bool = false) throws -> RecognizerOptions {
         guard (0...1).contains(rejectionThreshold) else {
@@ -99,6 +118,7 @@ struct SpeechOptions: ParsableArguments {
             }
         }
         options.decodesPhoneLoopInParallel = parallelPhoneLoop && !oneCore
+        options.maximumClippedShare = try clippedShareLimit()
         return options
     }
 
