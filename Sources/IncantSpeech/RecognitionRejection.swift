@@ -9,7 +9,7 @@ public enum RecognitionRejection: Sendable, Hashable {
     case filler
     /// A phrase's own words were heard, but no word in its free-text slot.
     case nothingDictated
-    /// The microphone clipped the speech: `clippedShare` (0–1) of its loud samples were at
+    /// The microphone clipped the speech: `clippedShare` (0–1) of its loud samples were near
     /// full scale, too many for the words heard to be trusted.
     case overdriven(clippedShare: Double)
 }

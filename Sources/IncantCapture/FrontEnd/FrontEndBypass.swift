@@ -13,7 +13,7 @@ public struct FrontEndBypass: Sendable, Hashable {
     /// The least spread (dB) between an utterance's loudest audio and its background at which
     /// it is heard as it came.
     public var minimumSpread: Double
-    /// The share of loud audio at full scale (``Clipping``) past which an utterance is heard as
+    /// The share of loud audio near full scale (``Clipping``) past which an utterance is heard as
     /// it came; nil: by its spread alone.
     public var clippedShare: Double? = Clipping.standardLimit
 

@@ -73,8 +73,8 @@ public struct AcousticEvidence: Sendable, Hashable, Codable {
     public var outsideVoicing: Double = 0
     /// The loop's own per-frame acoustic score over the spoken words' frames.
     public var loopWordScore: Double = 0
-    /// The share of the utterance's loud samples at full scale (``Clipping``); nil when not
-    /// measured.
+    /// The share of the utterance's loud samples near full scale (``IncantCapture/Clipping``);
+    /// nil when not measured.
     public var clippedShare: Double? = nil
     /// The per-frame margin of the spoken words against a free loop of common English words and
     /// the grammar's own words over the same frames (``RecognizerOptions/commonWords``); nil
