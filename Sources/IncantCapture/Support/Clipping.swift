@@ -11,7 +11,7 @@ import Foundation
 /// ``HighPassFilter`` in front moves the flattened tops by what lies below its cutoff, so fewer
 /// of them stay near full scale than the converter cut off.
 public enum Clipping {
-    /// The least magnitude counted as clipped: 90% of 16-bit full scale.
+    /// The least magnitude counted as clipped: nine tenths of 16-bit full scale.
     public static let nearFullScale = 29_490
 
     /// Frames this many dB or less below the loudest frame are counted.
