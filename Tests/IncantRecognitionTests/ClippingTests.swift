@@ -15,6 +15,12 @@ struct ClippingTests {
         return samples.map { Int16(clamping: Int((Double($0) * gain).rounded())) }
     }
 
+    /// `samples` amplified until the loudest would be `decibels` past 16-bit full scale, clipped.
+    static func overdriven(_ samples: [Int16], pastFullScaleBy decibels: Double) -> [Int16] {
+        let peakGain = 20 * log10(32_767 / Double(samples.map { abs(Int($0)) }.max() ?? 1))
+        return overdriven(samples, by: peakGain + decibels)
+    }
+
     /// `samples` scaled so that the loudest is `fraction` of full scale, nothing clipped.
     static func normalized(_ samples: [Int16], to fraction: Double) -> [Int16] {
         let peak = samples.map { abs(Double($0)) }.max() ?? 1
@@ -58,8 +64,7 @@ struct ClippingTests {
         #expect(Clipping.share(of: samples) == 0)
         #expect(Clipping.share(of: Self.normalized(samples, to: 0.99)) < 0.02)
         let limit = try #require(RecognizerOptions().maximumClippedShare)
-        let peakGain = 20 * log10(32_767 / Double(samples.map { abs(Int($0)) }.max() ?? 1))
-        #expect(Clipping.share(of: Self.overdriven(samples, by: peakGain + 24)) > limit)
+        #expect(Clipping.share(of: Self.overdriven(samples, pastFullScaleBy: 24)) > limit)
     }
 }
 
@@ -75,8 +80,7 @@ struct OverdrivenRecognitionTests {
         let recognizer = try GrammarRecognizer(catalog: catalog)
         let full = try await recognizer.recognize(ClippingTests.normalized(samples, to: 0.99))
         #expect(full.rejection == nil, "\(full.transcript): \(String(describing: full.rejection))")
-        let peakGain = 20 * log10(32_767 / Double(samples.map { abs(Int($0)) }.max() ?? 1))
-        let overdriven = try await recognizer.recognize(ClippingTests.overdriven(samples, by: peakGain + 24))
+        let overdriven = try await recognizer.recognize(ClippingTests.overdriven(samples, pastFullScaleBy: 24))
         guard case .overdriven(let share) = overdriven.rejection else {
             Issue.record("not rejected as overdriven: \(String(describing: overdriven.rejection))")
             return

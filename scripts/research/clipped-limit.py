@@ -13,15 +13,26 @@ then the distribution of the share per condition (5th, 50th, 95th percentile, mo
 """
 import csv
 import glob
+import importlib.util
 import json
 import os
 import sys
 from collections import defaultdict
 
 
+def score_coffee():
+    """scripts/research/score-coffee.py, whose name is no module name."""
+    path = os.path.join(os.path.dirname(__file__), "score-coffee.py")
+    spec = importlib.util.spec_from_file_location("score_coffee", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
 def coffee_rows(directory):
     """The rows of each CONDITION.jsonl in `directory`, in the dump's terms."""
-    labels = json.load(open(os.path.join(os.path.dirname(__file__), "../../../shared/speech/coffee/labels.json")))
+    scoring = score_coffee()
+    labels = json.load(open(scoring.DEFAULT_LABELS))
     rows = defaultdict(list)
     for path in sorted(glob.glob(os.path.join(directory, "*.jsonl"))):
         condition = os.path.basename(path)[: -len(".jsonl")]
@@ -29,9 +40,7 @@ def coffee_rows(directory):
             if not line.rstrip().endswith("}"):
                 continue
             result = json.loads(line)
-            label = labels[os.path.basename(result["file"])]
-            heard = {key: str(value).strip() for key, value in (result.get("parameters") or {}).items()}
-            right = all(heard.get(key) == str(value).strip() for key, value in label["slots"].items())
+            right = scoring.understood(result, labels[os.path.basename(result["file"])])
             share = (result.get("evidence") or {}).get("clippedShare")
             rows[condition].append({
                 "positive": "1", "accepted": "1" if result.get("accepted") else "0",
@@ -49,10 +58,10 @@ def main():
         arguments = arguments[1:]
     source, given = arguments[0], arguments[1:]
     limits = [None if a == "off" else float(a) for a in given] or [None, 0.05, 0.1, 0.15, 0.2, 0.3]
-    rows = defaultdict(list)
     if coffee:
         rows = coffee_rows(source)
     else:
+        rows = defaultdict(list)
         with open(source, newline="") as dump:
             for row in csv.DictReader(dump, delimiter="\t"):
                 rows[row["condition"]].append(row)

@@ -11,10 +11,18 @@ import os
 import sys
 
 
+DEFAULT_LABELS = os.path.join(os.path.dirname(__file__), "../../../shared/speech/coffee/labels.json")
+
+
+def understood(result, label):
+    """Whether `result` (one line of `recognize --json`) has every slot value of `label`."""
+    heard = {key: str(value).strip() for key, value in (result.get("parameters") or {}).items()}
+    return all(heard.get(key) == str(value).strip() for key, value in label["slots"].items())
+
+
 def main():
-    default = os.path.join(os.path.dirname(__file__), "../../../shared/speech/coffee/labels.json")
-    labels = json.load(open(sys.argv[2] if len(sys.argv) > 2 else default))
-    clips = understood = wrong = 0
+    labels = json.load(open(sys.argv[2] if len(sys.argv) > 2 else DEFAULT_LABELS))
+    clips = right = wrong = 0
     for line in open(sys.argv[1]):
         if not line.startswith("{"):
             continue
@@ -22,12 +30,11 @@ def main():
         label = labels[os.path.basename(result["file"])]
         clips += 1
         if result.get("accepted"):
-            heard = {key: str(value).strip() for key, value in (result.get("parameters") or {}).items()}
-            if all(heard.get(key) == str(value).strip() for key, value in label["slots"].items()):
-                understood += 1
+            if understood(result, label):
+                right += 1
             else:
                 wrong += 1
-    print(f"{sys.argv[1]}: {clips} clips, understood {100 * understood / clips:.1f}%, wrong {100 * wrong / clips:.1f}%")
+    print(f"{sys.argv[1]}: {clips} clips, understood {100 * right / clips:.1f}%, wrong {100 * wrong / clips:.1f}%")
     return 0
 
 
