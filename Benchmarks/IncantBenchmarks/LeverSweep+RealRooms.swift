@@ -40,6 +40,10 @@ extension LeverSweep {
     ///   `wakeClipped` / `wakeClippedNegatives`, `wakeClippedHard` / `wakeClippedHardNegatives`:
     ///   the same overdriven, 12 and 24 dB past full scale (``RealRoomClips/Channel/clipped``,
     ///   ``RealRoomClips/Channel/clippedHard``);
+    /// - `faster` / `fasterNegatives`, `slower` / `slowerNegatives` and `wakeFaster` /
+    ///   `wakeFasterNegatives`, `wakeSlower` / `wakeSlowerNegatives`: the same spoken 30% faster
+    ///   or at 75% of the pace, the pitch kept (``RealRoomClips/Channel/faster``,
+    ///   ``RealRoomClips/Channel/slower``);
     /// - `wake6dB` / `wakeNegatives6dB` (for each of the SNRs): the wake-word recordings in the
     ///   kitchen noise (`noise`), mixed as the coffee orders are.
     func appendRealRoomConditions(
@@ -51,7 +55,7 @@ extension LeverSweep {
             ("wakeReverb", .reverb), ("wakeBand", .band), ("wakePhone", .phone), ("wakeHigh", .higherVoice),
             ("wakeLow", .lowerVoice),
             ("wakeHum", .hum), ("wakeDCOffset", .dcOffset), ("wakeClipped", .clipped),
-            ("wakeClippedHard", .clippedHard),
+            ("wakeClippedHard", .clippedHard), ("wakeFaster", .faster), ("wakeSlower", .slower),
         ]
         let noisyNames = snrs.map { ("wake\(Int($0))dB", "wakeNegatives\(Int($0))dB", $0) }
         let wakeNames = ["wake"] + channels.map(\.0)
@@ -134,7 +138,10 @@ extension LeverSweep {
         try appendChannel("dcOffset", to: &conditions, own: coffeeCatalog, other: homeCatalog) {
             try RealRoomClips.Channel.dcOffset.apply(coffee, cacheName: "coffee")
         }
-        for (name, channel) in [("clipped", RealRoomClips.Channel.clipped), ("clippedHard", .clippedHard)] {
+        let channelsOfOrders: [(String, RealRoomClips.Channel)] = [
+            ("clipped", .clipped), ("clippedHard", .clippedHard), ("faster", .faster), ("slower", .slower),
+        ]
+        for (name, channel) in channelsOfOrders {
             try appendChannel(name, to: &conditions, own: coffeeCatalog, other: homeCatalog) {
                 try channel.apply(coffee, cacheName: "coffee")
             }

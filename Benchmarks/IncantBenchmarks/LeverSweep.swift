@@ -20,7 +20,7 @@ import Synchronization
 ///                         [--noisy-voiced-coverage X|off] [--noisy-voiced-allowance N]
 ///                         [--noisy-below-peak dB|off] [--voiced-background X|off]
 ///                         [--voiced-background-word-loop X|off] [--quiet-target dB|off]
-///                         [--confirmation-threshold X|off] [--poor-fit MARGIN,FLOOR|off]
+///                         [--confirmation-threshold X|off] [--poor-fit MARGIN,FLOOR|off] [--poor-word MARGIN,FLOOR|off]
 ///                         [--word-loop-always] [--unlabelled-slots] [--background-run GAP,ABOVE|off]
 ///                         [--background-run-voicing X|off] [--word-loop-weight WEIGHT,CENTER|off]
 ///                         [--front-end identity|deepfilternet|rnnoise] [--front-end-bypass dB|off]
@@ -145,6 +145,19 @@ struct LeverSweep {
                     options.acceptance.poorFitWordLoopMargin = parts[1]
                 } else {
                     throw BenchmarkError("--poor-fit takes MARGIN,FLOOR or off, not '\(value)'")
+                }
+            // The worst word's margin below which words in quiet meet another word-loop floor,
+            // and that floor (MARGIN,FLOOR), or `off`.
+            case "--poor-word":
+                let value = try next()
+                let parts = value.split(separator: ",").compactMap { Double($0) }
+                if value == "off" {
+                    options.acceptance.poorWordMargin = nil
+                } else if parts.count == 2 {
+                    options.acceptance.poorWordMargin = parts[0]
+                    options.acceptance.poorWordWordLoopMargin = parts[1]
+                } else {
+                    throw BenchmarkError("--poor-word takes MARGIN,FLOOR or off, not '\(value)'")
                 }
             // The most clipped share of an utterance's loud audio that is decided on (0–1), or `off`.
             case "--clipped-limit":

@@ -115,6 +115,12 @@ struct RealRoomClips {
         case clipped
         /// The same 24 dB past full scale.
         case clippedHard
+        /// Spoken faster: the tempo raised by 30% with the pitch kept (sox `tempo -s 1.3`), a
+        /// brisk talker.
+        case faster
+        /// Spoken slower: the tempo lowered to 75% with the pitch kept (sox `tempo -s 0.75`), a
+        /// careful, deliberate talker.
+        case slower
 
         /// The channel named `name`, or an error naming `option` and what it takes: the
         /// channels there are and the `others` it accepts besides.
@@ -150,6 +156,10 @@ struct RealRoomClips {
                 clips.map { clip in clip.adding { _ in 0.0316 * 32_767 } }
             case .clipped: clips.map { $0.overdriven(by: 12) }
             case .clippedHard: clips.map { $0.overdriven(by: 24) }
+            case .faster:
+                try RealRoomClips.throughSox(clips, effects: ["tempo", "-s", "1.3"], cacheName: "faster-" + cacheName)
+            case .slower:
+                try RealRoomClips.throughSox(clips, effects: ["tempo", "-s", "0.75"], cacheName: "slower-" + cacheName)
             }
         }
     }

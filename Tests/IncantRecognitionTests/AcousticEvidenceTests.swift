@@ -273,6 +273,38 @@ struct AcousticEvidenceTests {
         #expect(policy.confidence(evidence) > 0.5)
     }
 
+    @Test("in quiet, words with one far below the phone loop must clearly beat common words")
+    func poorWordWordLoopFloor() throws {
+        let policy = AcceptancePolicy.phrases
+        let margin = try #require(policy.poorWordMargin)
+        let floor = policy.poorWordWordLoopMargin
+        #expect(floor > policy.poorFitWordLoopMargin)
+        var off = policy
+        off.poorWordMargin = nil
+        // A mean margin that passes the poor-fit floor, with one word far below the loop.
+        var evidence = Self.quietFitAtMinus40()
+        evidence.meanWordMargin = -30
+        evidence.worstWordMargin = margin - 1
+        evidence.wordLoopMargin = floor - 1
+        #expect(off.confidence(evidence) > 0.5)
+        #expect(policy.wordLoopFloor(evidence, quiet: true) == floor)
+        #expect(policy.confidence(evidence) == 0)
+        evidence.wordLoopMargin = floor
+        #expect(policy.confidence(evidence) > 0.5)
+        // A worst word at the margin keeps the other floors.
+        evidence.worstWordMargin = margin
+        evidence.wordLoopMargin = floor - 1
+        #expect(policy.confidence(evidence) > 0.5)
+        // In noise the floor does not apply: there every word sits further below the loop.
+        evidence.worstWordMargin = margin - 1
+        #expect(policy.wordLoopFloor(evidence, quiet: false) == policy.wordLoopFloor(meanWordMargin: -30))
+        // Never below the other floors.
+        var lower = policy
+        lower.poorWordWordLoopMargin = -10
+        evidence.meanWordMargin = -40
+        #expect(lower.wordLoopFloor(evidence, quiet: true) == policy.wordLoopFloor(meanWordMargin: -40))
+    }
+
     /// Words said in quiet with a mean margin of −40 and good agreement: past the margin centre,
     /// so the word loop decides.
     static func quietFitAtMinus40() -> AcousticEvidence {
@@ -290,6 +322,7 @@ struct AcousticEvidenceTests {
         var none = AcceptancePolicy.phrases
         none.minimumWordLoopMargin = nil
         none.poorFitMargin = nil
+        none.poorWordMargin = nil
         none.voicedBackgroundWordLoopMargin = nil
         none.wordLoopWeight = 0
         #expect(!none.readsWordLoop)
@@ -304,6 +337,9 @@ struct AcousticEvidenceTests {
         evidence.wordLoopMargin = poorFit.poorFitWordLoopMargin - 1
         #expect(none.confidence(evidence) > 0.5)
         #expect(poorFit.confidence(evidence) == 0)
+        var poorWord = none
+        poorWord.poorWordMargin = -55
+        #expect(poorWord.readsWordLoop)
         // The voiced-background exemption reads it only while the exemption is on.
         var gate = none
         gate.voicedBackground = 0.3

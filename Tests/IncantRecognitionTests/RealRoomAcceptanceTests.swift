@@ -91,6 +91,7 @@ struct RealRoomAcceptanceTests {
         unchecked.acceptance.minimumWordLoopMargin = nil
         unchecked.acceptance.voicedBackgroundWordLoopMargin = nil
         unchecked.acceptance.poorFitMargin = nil
+        unchecked.acceptance.poorWordMargin = nil
         unchecked.acceptance.wordLoopWeight = 0
         let plain = try GrammarRecognizer(catalog: catalog, options: unchecked)
         for name in Self.shortLookAlikes {
@@ -121,6 +122,7 @@ struct RealRoomAcceptanceTests {
         let checked = try GrammarRecognizer(catalog: catalog, options: shipped)
         var lenient = shipped
         lenient.acceptance.poorFitMargin = nil
+        lenient.acceptance.poorWordMargin = nil
         lenient.acceptance.wordLoopWeight = 0
         let plain = try GrammarRecognizer(catalog: catalog, options: lenient)
         for name in Self.poorFitLookAlikes {
@@ -138,6 +140,47 @@ struct RealRoomAcceptanceTests {
                     && loop < shipped.acceptance.poorFitWordLoopMargin,
                 "\(name): word-loop margin \(loop)")
         }
+    }
+
+    /// Three speakers saying "smart mirror" on their own microphones, which, slowed to 75% of
+    /// their pace, the home phrases without it take for a phrase of theirs ("set alarm for
+    /// ten", "start two minute timer") with one word far below the phone loop and a fit hardly better
+    /// than the common words'.
+    static let slowLookAlikes = [
+        "bea5a835-b9d6-410d-9828-56125eb91c33", "853aa0ed-ded9-4074-b147-2b1265014dae",
+        "f8d5c90e-7893-4949-ad66-5cf88bb1ba97",
+    ]
+
+    @Test func slowSpeechWithAWordFarBelowTheLoopIsRejectedUnlessItClearlyBeatsTheCommonWords() throws {
+        let shipped = try Self.shippedOptions()
+        let poorWord = try #require(shipped.acceptance.poorWordMargin)
+        let with = try GrammarRecognizer(catalog: Self.homeCatalog(withWakePhrases: true), options: shipped)
+        let catalog = try Self.homeCatalog(withWakePhrases: false)
+        let checked = try GrammarRecognizer(catalog: catalog, options: shipped)
+        var lenient = shipped
+        lenient.acceptance.poorWordMargin = nil
+        let plain = try GrammarRecognizer(catalog: catalog, options: lenient)
+        var wrongWithout = 0
+        for name in Self.slowLookAlikes {
+            let samples = try Speech.atTempo(Self.smartMirrorRecording(name), 0.75)
+            let heard = try with.recognizeSynchronously(samples)
+            #expect(
+                !heard.isRejected && heard.transcript == "smart mirror",
+                "\(name): \"\(heard.transcript)\" \(String(describing: heard.rejection)) \(heard.acousticConfidence) margin \(heard.evidence?.meanWordMargin ?? 0) worst \(heard.evidence?.worstWordMargin ?? 0) loop \(heard.evidence?.wordLoopMargin ?? 0)")
+            let without = try plain.recognizeSynchronously(samples)
+            let other = try checked.recognizeSynchronously(samples)
+            #expect(other.transcript == without.transcript)
+            #expect(other.isRejected && other.rejection == .unlikePhrases && !other.confirmable, "\(name)")
+            if !without.isRejected {
+                wrongWithout += 1
+                let evidence = try #require(other.evidence)
+                let loop = try #require(evidence.wordLoopMargin)
+                #expect(evidence.worstWordMargin < poorWord, "\(name): worst word \(evidence.worstWordMargin)")
+                #expect(loop < shipped.acceptance.poorWordWordLoopMargin, "\(name): word-loop margin \(loop)")
+            }
+        }
+        // Without the floor most of them run another phrase; the floor is what rejects them.
+        #expect(wrongWithout >= 2, "only \(wrongWithout) accepted without the poor-word floor")
     }
 
     /// Every 27th coffee order (by file name) with four other orders talking behind it at

@@ -54,6 +54,7 @@ struct WordLoopScoreTests {
         var onlyScore = policy
         onlyScore.minimumWordLoopMargin = nil
         onlyScore.poorFitMargin = nil
+        onlyScore.poorWordMargin = nil
         onlyScore.voicedBackgroundWordLoopMargin = nil
         #expect(onlyScore.readsWordLoop)
         onlyScore.wordLoopWeight = 0

@@ -26,11 +26,22 @@ public enum Speech {
     /// `samples` as a far microphone in a small room hears them: band-limited to 200–5000 Hz
     /// with reverb (sox `sinc 200-5000 reverb 50 50 100`).
     public static func inReverberantRoom(_ samples: [Int16]) throws -> [Int16] {
-        try inScratchFolder("room") { directory in
+        try throughSox(samples, effects: ["sinc", "200-5000", "reverb", "50", "50", "100"])
+    }
+
+    /// `samples` spoken at `tempo` times the pace, the pitch kept (sox `tempo -s`): below 1 a
+    /// slower, more deliberate talker.
+    public static func atTempo(_ samples: [Int16], _ tempo: Double) throws -> [Int16] {
+        try throughSox(samples, effects: ["tempo", "-s", String(tempo)])
+    }
+
+    /// `samples` through sox's `effects` (argv, no shell).
+    public static func throughSox(_ samples: [Int16], effects: [String]) throws -> [Int16] {
+        try inScratchFolder("sox") { directory in
             let dry = directory.appendingPathComponent("dry.wav").path
-            let wet = directory.appendingPathComponent("room.wav").path
+            let wet = directory.appendingPathComponent("wet.wav").path
             try WAVFile.write(samples, to: dry)
-            try TestProcess.run("sox", [dry, wet, "sinc", "200-5000", "reverb", "50", "50", "100"])
+            try TestProcess.run("sox", [dry, wet] + effects)
             return try WAVFile.readSamples(path: wet)
         }
     }

@@ -32,7 +32,8 @@ import IncantCapture
 /// surroundings are voiced, ``voicedBackground``, and they hold against common words,
 /// ``voicedBackgroundWordLoopMargin``); it is also 0 when the word-loop margin was
 /// measured and is below ``minimumWordLoopMargin`` (``poorFitWordLoopMargin`` for words below
-/// ``poorFitMargin``).
+/// ``poorFitMargin``, ``poorWordWordLoopMargin`` in quiet for words one of which lies below
+/// ``poorWordMargin``).
 public struct AcceptancePolicy: Sendable, Hashable {
     /// The mean word margin (log units per frame) that maps to confidence 0.5.
     public var marginCenter: Double
@@ -136,6 +137,14 @@ public struct AcceptancePolicy: Sendable, Hashable {
     public var poorFitMargin: Double? = nil
     /// The least word-loop margin of words below ``poorFitMargin``.
     public var poorFitWordLoopMargin: Double = 0
+    /// When set, words in quiet (at least ``quietAbove`` dB above the background) one of which
+    /// lies below this margin (``AcousticEvidence/worstWordMargin``, log units per frame) are
+    /// held to ``poorWordWordLoopMargin`` when that is higher than their other floors: a word
+    /// the free phone loop explains far better is believed only when the words as a whole
+    /// explain their frames clearly better than ordinary words do.
+    public var poorWordMargin: Double? = nil
+    /// The least word-loop margin of words in quiet with a word below ``poorWordMargin``.
+    public var poorWordWordLoopMargin: Double = 0
     /// How much the word-loop margin moves the score in quiet (``score(_:)``), per log unit
     /// above or below ``wordLoopCenter``; scaled down with the words' height above the
     /// background as the phone agreement's part is, and 0 while the margin is not measured.
@@ -174,6 +183,7 @@ public struct AcceptancePolicy: Sendable, Hashable {
         maximumNoisyWordsBelowPeak: Double? = nil, noisyVoicedWordGate: Double? = nil,
         voicedBackground: Double? = nil, voicedBackgroundWordLoopMargin: Double? = nil,
         minimumWordLoopMargin: Double? = nil, poorFitMargin: Double? = nil, poorFitWordLoopMargin: Double = 0,
+        poorWordMargin: Double? = nil, poorWordWordLoopMargin: Double = 0,
         backgroundRunGap: Double? = nil, backgroundRunVoicing: Double? = nil, wordLoopWeight: Double = 0,
         wordLoopCenter: Double = 0
     ) {
@@ -185,6 +195,8 @@ public struct AcceptancePolicy: Sendable, Hashable {
         self.minimumWordLoopMargin = minimumWordLoopMargin
         self.poorFitMargin = poorFitMargin
         self.poorFitWordLoopMargin = poorFitWordLoopMargin
+        self.poorWordMargin = poorWordMargin
+        self.poorWordWordLoopMargin = poorWordWordLoopMargin
         self.voicedBackground = voicedBackground
         self.noisyVoicedWordGate = noisyVoicedWordGate
         self.maximumNoisyWordsBelowPeak = maximumNoisyWordsBelowPeak
@@ -213,7 +225,8 @@ public struct AcceptancePolicy: Sendable, Hashable {
         agreementWeight: 50, agreementCenter: 0.2, shortPhraseRaise: 8,
         minimumNoisySupport: 0.6, minimumNoisyVoicedCoverage: 0.9, noisyVoicedAllowance: 10,
         maximumNoisyWordsBelowPeak: 16, noisyVoicedWordGate: 3, voicedBackgroundWordLoopMargin: 10,
-        minimumWordLoopMargin: -4, poorFitMargin: -35, backgroundRunGap: 8,
+        minimumWordLoopMargin: -4, poorFitMargin: -35, poorWordMargin: -60, poorWordWordLoopMargin: 6,
+        backgroundRunGap: 8,
         backgroundRunVoicing: 0.3, wordLoopWeight: 0.5, wordLoopCenter: 8)
 
     /// The spoken words (their places, from 0) at the start or end of the transcript that lie
@@ -253,7 +266,7 @@ public struct AcceptancePolicy: Sendable, Hashable {
             quiet || evidence.phoneAgreement >= minimumNoisyPhoneAgreement,
             quiet || evidence.wordsBelowPeak <= (maximumNoisyWordsBelowPeak ?? .infinity)
                 || inVoicedBackground(evidence),
-            evidence.wordLoopMargin.map { $0 >= wordLoopFloor(meanWordMargin: evidence.meanWordMargin) } ?? true
+            evidence.wordLoopMargin.map { $0 >= wordLoopFloor(evidence, quiet: quiet) } ?? true
         else { return 0 }
         let center =
             center(wordsAboveBackground: above) + raise(wordFrames: evidence.wordFrames, wordsAboveBackground: above)
@@ -284,6 +297,15 @@ public struct AcceptancePolicy: Sendable, Hashable {
         return max(floor, poorFitWordLoopMargin)
     }
 
+    /// The least word-loop margin of the words of `evidence`: ``wordLoopFloor(meanWordMargin:)``,
+    /// or ``poorWordWordLoopMargin`` when higher for words in `quiet` with a word below
+    /// ``poorWordMargin``.
+    public func wordLoopFloor(_ evidence: AcousticEvidence, quiet: Bool) -> Double {
+        let floor = wordLoopFloor(meanWordMargin: evidence.meanWordMargin)
+        guard quiet, let poorWordMargin, evidence.worstWordMargin < poorWordMargin else { return floor }
+        return max(floor, poorWordWordLoopMargin)
+    }
+
     /// Whether the words explain enough of the heard speech: ``minimumCoverage``, or in noise
     /// ``minimumNoisyVoicedCoverage`` (or no more than ``noisyVoicedAllowance`` voiced frames
     /// unexplained) when set.
@@ -295,11 +317,11 @@ public struct AcceptancePolicy: Sendable, Hashable {
         return evidence.coverage >= minimumCoverage
     }
 
-    /// Whether a check reads the word-loop margin: ``minimumWordLoopMargin``, the floor of
-    /// poor fits (``poorFitMargin``), ``voicedBackgroundWordLoopMargin`` with
-    /// ``voicedBackground``, or the score (``wordLoopWeight``).
+    /// Whether a check reads the word-loop margin: ``minimumWordLoopMargin``, the floors of
+    /// poor fits (``poorFitMargin``) and of poor words (``poorWordMargin``),
+    /// ``voicedBackgroundWordLoopMargin`` with ``voicedBackground``, or the score (``wordLoopWeight``).
     public var readsWordLoop: Bool {
-        minimumWordLoopMargin != nil || poorFitMargin != nil || wordLoopWeight != 0
+        minimumWordLoopMargin != nil || poorFitMargin != nil || poorWordMargin != nil || wordLoopWeight != 0
             || (voicedBackground != nil && voicedBackgroundWordLoopMargin != nil)
     }
 
