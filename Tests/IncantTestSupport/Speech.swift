@@ -35,13 +35,14 @@ public enum Speech {
         try throughSox(samples, effects: ["tempo", "-s", String(tempo)])
     }
 
-    /// `samples` through sox's `effects` (argv, no shell).
+    /// `samples` through sox's `effects` (argv, no shell), the same every run: sox dithers its
+    /// 16-bit output with noise seeded from the clock unless told to repeat it (`-R`).
     public static func throughSox(_ samples: [Int16], effects: [String]) throws -> [Int16] {
         try inScratchFolder("sox") { directory in
             let dry = directory.appendingPathComponent("dry.wav").path
             let wet = directory.appendingPathComponent("wet.wav").path
             try WAVFile.write(samples, to: dry)
-            try TestProcess.run("sox", [dry, wet] + effects)
+            try TestProcess.run("sox", ["-R", dry, wet] + effects)
             return try WAVFile.readSamples(path: wet)
         }
     }
