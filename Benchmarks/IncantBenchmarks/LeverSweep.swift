@@ -88,6 +88,14 @@ struct LeverSweep {
     /// Decode every condition with the plain JSGF baseline too, in the same run.
     var runsBaseline = false
 
+    /// Two numbers written `A,B` (what `names` calls them, for the error), or nil for `off`.
+    static func pair(_ value: String, option: String, names: String) throws -> (Double, Double)? {
+        if value == "off" { return nil }
+        let parts = value.split(separator: ",").compactMap { Double($0) }
+        guard parts.count == 2 else { throw BenchmarkError("\(option) takes \(names) or off, not '\(value)'") }
+        return (parts[0], parts[1])
+    }
+
     init(arguments: [String]) throws {
         try BenchmarkOptions.parse(arguments) { option, next in
             /// The value as a pocketsphinx option `-name=value`.
@@ -136,29 +144,15 @@ struct LeverSweep {
             case "--word-loop-margin": options.acceptance.minimumWordLoopMargin = Double(try next())
             // The margin below which words meet another word-loop floor, and that floor (MARGIN,FLOOR), or `off`.
             case "--poor-fit":
-                let value = try next()
-                let parts = value.split(separator: ",").compactMap { Double($0) }
-                if value == "off" {
-                    options.acceptance.poorFitMargin = nil
-                } else if parts.count == 2 {
-                    options.acceptance.poorFitMargin = parts[0]
-                    options.acceptance.poorFitWordLoopMargin = parts[1]
-                } else {
-                    throw BenchmarkError("--poor-fit takes MARGIN,FLOOR or off, not '\(value)'")
-                }
+                let pair = try Self.pair(try next(), option: option, names: "MARGIN,FLOOR")
+                options.acceptance.poorFitMargin = pair?.0
+                if let pair { options.acceptance.poorFitWordLoopMargin = pair.1 }
             // The worst word's margin below which words in quiet meet another word-loop floor,
             // and that floor (MARGIN,FLOOR), or `off`.
             case "--poor-word":
-                let value = try next()
-                let parts = value.split(separator: ",").compactMap { Double($0) }
-                if value == "off" {
-                    options.acceptance.poorWordMargin = nil
-                } else if parts.count == 2 {
-                    options.acceptance.poorWordMargin = parts[0]
-                    options.acceptance.poorWordWordLoopMargin = parts[1]
-                } else {
-                    throw BenchmarkError("--poor-word takes MARGIN,FLOOR or off, not '\(value)'")
-                }
+                let pair = try Self.pair(try next(), option: option, names: "MARGIN,FLOOR")
+                options.acceptance.poorWordMargin = pair?.0
+                if let pair { options.acceptance.poorWordWordLoopMargin = pair.1 }
             // The most clipped share of an utterance's loud audio that is decided on (0–1), or `off`.
             case "--clipped-limit":
                 let value = try next()
@@ -199,16 +193,9 @@ struct LeverSweep {
             case "--agreement-center": options.acceptance.agreementCenter = Double(try next()) ?? 0
             // The word-loop margin's part of the score in quiet: WEIGHT,CENTER, or `off`.
             case "--word-loop-weight":
-                let value = try next()
-                let parts = value.split(separator: ",").compactMap { Double($0) }
-                if value == "off" {
-                    options.acceptance.wordLoopWeight = 0
-                } else if parts.count == 2 {
-                    options.acceptance.wordLoopWeight = parts[0]
-                    options.acceptance.wordLoopCenter = parts[1]
-                } else {
-                    throw BenchmarkError("--word-loop-weight takes WEIGHT,CENTER or off, not '\(value)'")
-                }
+                let pair = try Self.pair(try next(), option: option, names: "WEIGHT,CENTER")
+                options.acceptance.wordLoopWeight = pair?.0 ?? 0
+                if let pair { options.acceptance.wordLoopCenter = pair.1 }
             case "--adapt": adaptationTakes = max(0, Int(try next()) ?? 0)
             case "--adapt-accepted": adaptsToAccepted = true
             case "--adapt-noise": adaptationNoisePath = try next()

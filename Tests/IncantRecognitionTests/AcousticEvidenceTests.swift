@@ -338,7 +338,7 @@ struct AcousticEvidenceTests {
         #expect(none.confidence(evidence) > 0.5)
         #expect(poorFit.confidence(evidence) == 0)
         var poorWord = none
-        poorWord.poorWordMargin = -55
+        poorWord.poorWordMargin = AcceptancePolicy.phrases.poorWordMargin
         #expect(poorWord.readsWordLoop)
         // The voiced-background exemption reads it only while the exemption is on.
         var gate = none

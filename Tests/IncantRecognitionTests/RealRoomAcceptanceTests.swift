@@ -144,8 +144,8 @@ struct RealRoomAcceptanceTests {
 
     /// Three speakers saying "smart mirror" on their own microphones, which, slowed to 75% of
     /// their pace, the home phrases without it take for a phrase of theirs ("set alarm for
-    /// ten", "start two minute timer") with one word far below the phone loop and a fit hardly better
-    /// than the common words'.
+    /// ten", "start two minute timer") with one word far below the phone loop and a fit hardly
+    /// better than the common words'.
     static let slowLookAlikes = [
         "bea5a835-b9d6-410d-9828-56125eb91c33", "853aa0ed-ded9-4074-b147-2b1265014dae",
         "f8d5c90e-7893-4949-ad66-5cf88bb1ba97",
