@@ -2,6 +2,7 @@
 """Replays the poor-word floor on `incant-bench levers --dump` files.
 
 usage: scripts/research/poor-word.py DUMP... [--floors MARGIN,FLOOR;...] [--quiet-above dB]
+(default: the shipped floor, -60,6, above 25 dB)
 
 For each floor (words in quiet whose worst word lies below MARGIN per frame must beat the
 common words by FLOOR per frame), prints per condition how many accepted right transcripts it
@@ -22,7 +23,7 @@ def number(text):
 
 
 def main(arguments):
-    dumps, floors, quiet_above = [], [(-55.0, 6.0)], 25.0
+    dumps, floors, quiet_above = [], [(-60.0, 6.0)], 25.0
     index = 0
     while index < len(arguments):
         argument = arguments[index]
@@ -41,6 +42,7 @@ def main(arguments):
     for dump in dumps:
         with open(dump, newline="") as file:
             rows += [row for row in csv.DictReader(file, delimiter="\t") if row["condition"] != "condition"]
+    conditions = list(dict.fromkeys(row["condition"] for row in rows))
     for margin, floor in floors:
         lost, stopped, right, bad = defaultdict(int), defaultdict(int), defaultdict(int), defaultdict(int)
         for row in rows:
@@ -57,7 +59,7 @@ def main(arguments):
         print(f"## worst word below {margin:g}, word-loop floor {floor:g} (in quiet: {quiet_above:g} dB)")
         print("| condition | right accepts lost | bad accepts stopped |")
         print("|---|---:|---:|")
-        for condition in sorted(set(right) | set(bad), key=lambda c: [r["condition"] for r in rows].index(c)):
+        for condition in (c for c in conditions if c in right or c in bad):
             print(f"| {condition} | {lost[condition]} of {right[condition]} | {stopped[condition]} of {bad[condition]} |")
         print(f"| all | {sum(lost.values())} of {sum(right.values())} | {sum(stopped.values())} of {sum(bad.values())} |")
         print()
