@@ -123,7 +123,8 @@ struct ContrastSweep {
         try sox(samples, effects: ["sinc", "200-5000", "reverb", "50", "50", "100"])
     }
 
-    /// `samples` through sox `effects` (16 kHz mono 16-bit in and out).
+    /// `samples` through sox `effects` (16 kHz mono 16-bit in and out), the same every run
+    /// (`-R`: sox dithers 16-bit output with clock-seeded noise otherwise).
     static func sox(_ samples: [Int16], effects: [String]) throws -> [Int16] {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("incant-contrast-\(UUID())")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -135,7 +136,7 @@ struct ContrastSweep {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments =
-            ["sox"] + raw + [input.path] + raw + [output.path] + effects
+            ["sox", "-R"] + raw + [input.path] + raw + [output.path] + effects
         try process.run()
         process.waitUntilExit()
         guard process.terminationStatus == 0 else {

@@ -164,9 +164,11 @@ struct RealRoomClips {
         }
     }
 
-    /// `clips` through sox `effects`, cached under `cacheName` in the temporary folder.
+    /// `clips` through sox `effects`, cached under `cacheName` in the temporary folder. The
+    /// conversion repeats (``ContrastSweep/sox(_:effects:)`` runs sox with `-R`), so every machine
+    /// makes the same clips; the folder's `-R` suffix keeps clips cached before that apart.
     static func throughSox(_ clips: [SpeechClip], effects: [String], cacheName: String) throws -> [SpeechClip] {
-        let cache = (NSTemporaryDirectory() as NSString).appendingPathComponent("incant-bench-\(cacheName)")
+        let cache = (NSTemporaryDirectory() as NSString).appendingPathComponent("incant-bench-\(cacheName)-R")
         try FileManager.default.createDirectory(atPath: cache, withIntermediateDirectories: true)
         return try clips.map { clip in
             let file = cache + "/" + clip.name.replacingOccurrences(of: "/", with: "_") + ".raw"
@@ -185,11 +187,12 @@ struct RealRoomClips {
     /// sox's options for 16 kHz mono 16-bit raw output.
     static let raw16k = ["-t", "raw", "-r", "16000", "-e", "signed", "-b", "16", "-c", "1"]
 
-    /// Runs sox with `arguments` (argv, no shell).
+    /// Runs sox with `arguments` (argv, no shell), the same every run (`-R`: sox dithers 16-bit
+    /// output with clock-seeded noise otherwise).
     static func sox(_ arguments: [String]) throws {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["sox"] + arguments
+        process.arguments = ["sox", "-R"] + arguments
         try process.run()
         process.waitUntilExit()
         guard process.terminationStatus == 0 else {

@@ -87,7 +87,8 @@ struct SatelliteTests {
         let sox = Process()
         sox.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         sox.arguments = [
-            "sox", wav, "-r", "16000", "-c", "1", "-b", "16", "-e", "signed-integer", "-t", "raw", raw, "pad", "1",
+            "sox", "-R", wav, "-r", "16000", "-c", "1", "-b", "16", "-e", "signed-integer", "-t", "raw", raw, "pad",
+            "1",
             "2.5",
         ]
         try sox.run()
@@ -172,7 +173,8 @@ struct SatelliteTests {
         let sox = Process()
         sox.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         sox.arguments = [
-            "sox", wav, "-r", "16000", "-c", "1", "-b", "16", "-e", "signed-integer", "-t", "raw", raw, "pad", "1",
+            "sox", "-R", wav, "-r", "16000", "-c", "1", "-b", "16", "-e", "signed-integer", "-t", "raw", raw, "pad",
+            "1",
             "2.5",
         ]
         try sox.run()

@@ -56,7 +56,7 @@ public enum Speech {
         try TestProcess.run(
             "sox",
             [
-                raw, "-r", "16000", "-c", "1", "-b", "16", path,
+                "-R", raw, "-r", "16000", "-c", "1", "-b", "16", path,
                 "silence", "1", "0.01", "0.3%", "reverse", "silence", "1", "0.01", "0.3%", "reverse",
             ])
     }
@@ -78,11 +78,11 @@ public enum Speech {
             let part = directory.appendingPathComponent("\(name)-\(index).wav").path
             try await TestProcess.output("espeak-ng", ["-v", "en-us", "-s", "\(speed)", "-w", voice, text])
             try await TestProcess.output(
-                "sox", [voice, "-r", "16000", "-c", "1", "-b", "16", part, "pad", "0.5", "1.0"])
+                "sox", ["-R", voice, "-r", "16000", "-c", "1", "-b", "16", part, "pad", "0.5", "1.0"])
             parts.append(part)
         }
         let clean = directory.appendingPathComponent("\(name)-clean.wav").path
-        try await TestProcess.output("sox", parts.count == 1 ? [parts[0], clean] : parts + [clean])
+        try await TestProcess.output("sox", ["-R"] + (parts.count == 1 ? [parts[0], clean] : parts + [clean]))
         let noise = directory.appendingPathComponent("\(name)-noise.wav").path
         let seconds = try await TestProcess.output("soxi", ["-D", clean]).trimmingCharacters(
             in: .whitespacesAndNewlines)
@@ -90,7 +90,7 @@ public enum Speech {
             "sox",
             ["-R", "-n", "-r", "16000", "-c", "1", "-b", "16", noise, "synth", seconds, "whitenoise", "vol", "0.003"])
         let path = directory.appendingPathComponent("\(name).wav").path
-        try await TestProcess.output("sox", ["-m", clean, noise, path])
+        try await TestProcess.output("sox", ["-R", "-m", clean, noise, path])
         return path
     }
 
@@ -101,9 +101,9 @@ public enum Speech {
         let offset = directory.appendingPathComponent("offset.wav").path
         let hum = directory.appendingPathComponent("hum.wav").path
         let tone = directory.appendingPathComponent("tone.wav").path
-        try TestProcess.run("sox", [recording, offset, "dcshift", "0.1"])
-        try TestProcess.run("sox", [recording, tone, "synth", "sine", "50", "vol", "0.05"])
-        try TestProcess.run("sox", ["-m", "-v", "1", recording, "-v", "1", tone, hum])
+        try TestProcess.run("sox", ["-R", recording, offset, "dcshift", "0.1"])
+        try TestProcess.run("sox", ["-R", recording, tone, "synth", "sine", "50", "vol", "0.05"])
+        try TestProcess.run("sox", ["-R", "-m", "-v", "1", recording, "-v", "1", tone, hum])
         return (offset, hum)
     }
 
@@ -114,7 +114,8 @@ public enum Speech {
             let raw = directory.appendingPathComponent("synthesized.wav").path
             let converted = directory.appendingPathComponent("speech.wav").path
             try write(raw)
-            try TestProcess.run("sox", [raw, "-r", "16000", "-c", "1", "-b", "16", converted, "pad", "0.3", "0.3"])
+            try TestProcess.run(
+                "sox", ["-R", raw, "-r", "16000", "-c", "1", "-b", "16", converted, "pad", "0.3", "0.3"])
             return try WAVFile.readSamples(path: converted)
         }
     }
