@@ -124,7 +124,7 @@ struct ContrastSweep {
     }
 
     /// `samples` through sox `effects` (16 kHz mono 16-bit in and out), the same every run
-    /// (`-R`: sox dithers 16-bit output with clock-seeded noise otherwise).
+    /// (``RealRoomClips/sox(_:)``).
     static func sox(_ samples: [Int16], effects: [String]) throws -> [Int16] {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("incant-contrast-\(UUID())")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -132,16 +132,8 @@ struct ContrastSweep {
         let input = folder.appendingPathComponent("in.raw")
         let output = folder.appendingPathComponent("out.raw")
         try samples.withUnsafeBufferPointer { Data(buffer: $0) }.write(to: input)
-        let raw = ["-t", "raw", "-r", "16000", "-e", "signed", "-b", "16", "-c", "1"]
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments =
-            ["sox", "-R"] + raw + [input.path] + raw + [output.path] + effects
-        try process.run()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw BenchmarkError("sox \(effects.joined(separator: " ")) failed on a clip")
-        }
+        let raw = RealRoomClips.raw16k
+        try RealRoomClips.sox(raw + [input.path] + raw + [output.path] + effects)
         let data = try Data(contentsOf: output)
         return data.withUnsafeBytes { Array($0.bindMemory(to: Int16.self)) }
     }

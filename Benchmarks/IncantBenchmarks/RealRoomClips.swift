@@ -165,7 +165,7 @@ struct RealRoomClips {
     }
 
     /// `clips` through sox `effects`, cached under `cacheName` in the temporary folder. The
-    /// conversion repeats (``ContrastSweep/sox(_:effects:)`` runs sox with `-R`), so every machine
+    /// conversion repeats (``ContrastSweep/sox(_:effects:)`` runs ``sox(_:)``), so every machine
     /// makes the same clips; the folder's `-R` suffix keeps clips cached before that apart.
     static func throughSox(_ clips: [SpeechClip], effects: [String], cacheName: String) throws -> [SpeechClip] {
         let cache = (NSTemporaryDirectory() as NSString).appendingPathComponent("incant-bench-\(cacheName)-R")

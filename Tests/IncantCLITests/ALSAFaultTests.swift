@@ -115,7 +115,7 @@ struct ALSAFaultTests {
         // Speech after a second of quiet, as the raw file the device plays.
         let audio = try await Speech.recording(["open the window"], in: cli.home)
         let speech = cli.home.appendingPathComponent("speech.raw").path
-        try await TestSpeech.sox([
+        try await TestProcess.soxOutput([
             audio, "-t", "raw", "-e", "signed", "-b", "16", "-c", "1", "-r", "16000", speech, "pad", "1", "2",
         ])
         // The plugin's output goes through a link: to /dev/full the device fails (unplugged),

@@ -20,9 +20,9 @@ struct AudioFileFormatTests {
         let stereo = cli.home.appendingPathComponent("timer-44k-stereo.flac").path
         let ogg = cli.home.appendingPathComponent("timer.ogg").path
         let broken = cli.home.appendingPathComponent("notes.flac").path
-        try TestProcess.run("sox", [wav, flac])
-        try TestProcess.run("sox", [wav, "-r", "44100", "-c", "2", "-b", "24", stereo])
-        try TestProcess.run("sox", [wav, ogg])
+        try TestProcess.sox([wav, flac])
+        try TestProcess.sox([wav, "-r", "44100", "-c", "2", "-b", "24", stereo])
+        try TestProcess.sox([wav, ogg])
         try Data("not audio at all\n".utf8).write(to: URL(fileURLWithPath: broken))
 
         let result = try await cli.run(
@@ -50,7 +50,7 @@ struct AudioFileFormatTests {
         let flac = CLIRunner.repository.deletingLastPathComponent()
             .appendingPathComponent("shared/speech/wakeword/alexa/0.flac").path
         let wav = cli.home.appendingPathComponent("alexa.wav").path
-        try TestProcess.run("sox", [flac, wav])
+        try TestProcess.sox([flac, wav])
         let result = try await cli.run(["spot", "--wake", "alexa", "--json", flac, wav])
         #expect(result.status == 0, "\(result.stderr)")
         let spotted = try Self.lines(result.stdout)

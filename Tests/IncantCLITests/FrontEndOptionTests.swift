@@ -54,8 +54,8 @@ struct FrontEndOptionTests {
         let audio = try await Speech.recording(["order three four cheese pizzas"], in: cli.home)
         let noise = cli.home.appendingPathComponent("noise.wav").path
         let noisy = cli.home.appendingPathComponent("noisy.wav").path
-        try TestProcess.run("sox", ["-R", audio, noise, "synth", "brownnoise", "vol", "0.3"])
-        try TestProcess.run("sox", ["-R", "-m", audio, noise, noisy])
+        try TestProcess.sox([audio, noise, "synth", "brownnoise", "vol", "0.3"])
+        try TestProcess.sox(["-m", audio, noise, noisy])
         /// The transcript and how far the phrase fits below the phone loop.
         func decided(_ file: String, _ options: [String]) async throws -> (String, Double) {
             let result = try await cli.run(["recognize", file, "--json", "--shortcuts", CLIRunner.demo] + options)
@@ -85,7 +85,7 @@ struct FrontEndOptionTests {
         defer { cli.cleanUp() }
         let audio = try await Speech.recording(["order three four cheese pizzas"], in: cli.home)
         let quiet = cli.home.appendingPathComponent("quiet.wav").path
-        try TestProcess.run("sox", ["-R", audio, quiet, "gain", "-40"])
+        try TestProcess.sox([audio, quiet, "gain", "-40"])
         let recognized = try await cli.run(["recognize", quiet, "--json", "--shortcuts", CLIRunner.demo])
         #expect(recognized.status == 0, "\(recognized.stderr)")
         let report = try recognized.json()
@@ -215,8 +215,8 @@ struct OverdrivenMicrophoneTests {
         let clean = try await Speech.recording(["set a timer for five minutes"], in: cli.home)
         let full = cli.home.appendingPathComponent("full.wav").path
         let overdriven = cli.home.appendingPathComponent("overdriven.wav").path
-        try TestProcess.run("sox", [clean, full, "gain", "-n", "-0.1"])
-        try TestProcess.run("sox", [clean, overdriven, "gain", "-n", "36"])
+        try TestProcess.sox([clean, full, "gain", "-n", "-0.1"])
+        try TestProcess.sox([clean, overdriven, "gain", "-n", "36"])
         let result = try await cli.run(["recognize", "--json", "--shortcuts", CLIRunner.demo, full, overdriven])
         #expect(result.status == 0, "\(result.stderr)")
         let lines = try result.stdout.split(separator: "\n").map {

@@ -34,7 +34,7 @@ struct ListenControlTests {
         let raw = cli.home.appendingPathComponent("\(UUID().uuidString.prefix(8)).raw").path
         var arguments = [audio, "-t", "raw", "-e", "signed", "-b", "16", "-c", "1", "-r", "16000", raw]
         if silence > 0 { arguments += ["pad", "0", "\(silence)"] }
-        try await TestSpeech.sox(arguments)
+        try await TestProcess.soxOutput(arguments)
         return try Data(contentsOf: URL(fileURLWithPath: raw))
     }
 
@@ -149,18 +149,18 @@ struct ListenControlTests {
         // ignored, the trigger waits, and the second is the command). Either way, exactly one runs.
         let speech = try await Speech.recording(["close the door"], in: cli.home)
         let padded = cli.home.appendingPathComponent("padded.wav").path
-        try await TestSpeech.sox([speech, padded, "pad", "8", "20"])
+        try await TestProcess.soxOutput([speech, padded, "pad", "8", "20"])
         let noise = cli.home.appendingPathComponent("quiet.wav").path
         let seconds = try Double(
             await TestSpeech.output("soxi", ["-D", padded]).trimmingCharacters(in: .whitespacesAndNewlines))
-        try await TestSpeech.sox([
-            "-R", "-n", "-r", "16000", "-c", "1", "-b", "16", noise, "synth", "\(try #require(seconds))", "whitenoise",
+        try await TestProcess.soxOutput([
+            "-n", "-r", "16000", "-c", "1", "-b", "16", noise, "synth", "\(try #require(seconds))", "whitenoise",
             "vol", "0.003",
         ])
         let once = cli.home.appendingPathComponent("once.wav").path
-        try await TestSpeech.sox(["-m", padded, noise, once])
+        try await TestProcess.soxOutput(["-m", padded, noise, once])
         let twice = cli.home.appendingPathComponent("twice.wav").path
-        try await TestSpeech.sox([once, once, twice])
+        try await TestProcess.soxOutput([once, once, twice])
 
         // script(1) gives the listener a terminal; what is written to script is typed there.
         let run = try BackgroundIncant(

@@ -10,7 +10,7 @@ struct ListenReloadTests {
     static func raw(_ text: String, in cli: CLIRunner) async throws -> Data {
         let audio = try await Speech.recording([text], in: cli.home)
         let raw = cli.home.appendingPathComponent("\(UUID().uuidString.prefix(8)).raw").path
-        try await TestSpeech.sox([audio, "-t", "raw", "-e", "signed", "-b", "16", "-c", "1", "-r", "16000", raw])
+        try await TestProcess.soxOutput([audio, "-t", "raw", "-e", "signed", "-b", "16", "-c", "1", "-r", "16000", raw])
         return try Data(contentsOf: URL(fileURLWithPath: raw))
     }
 

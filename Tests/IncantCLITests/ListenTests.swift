@@ -70,7 +70,7 @@ struct ListenTests {
         defer { cli.cleanUp() }
         let audio = try await Speech.recording(["order three four cheese pizzas"], in: cli.home)
         let raw = cli.home.appendingPathComponent("speech.raw").path
-        try await TestSpeech.sox([audio, "-t", "raw", "-e", "signed", "-b", "16", "-c", "1", "-r", "16000", raw])
+        try await TestProcess.soxOutput([audio, "-t", "raw", "-e", "signed", "-b", "16", "-c", "1", "-r", "16000", raw])
         try TestSpeech.writeReplayDevice(named: "incanttest", playing: raw, home: cli.home)
         let log = cli.home.appendingPathComponent("orders.log").path
         let result = try await cli.run(
@@ -184,7 +184,7 @@ struct ListenTests {
         defer { cli.cleanUp() }
         let audio = try await Speech.recording(["good night"], in: cli.home)
         let raw = cli.home.appendingPathComponent("speech.raw").path
-        try await TestSpeech.sox([audio, "-t", "raw", "-e", "signed", "-b", "16", "-c", "1", "-r", "16000", raw])
+        try await TestProcess.soxOutput([audio, "-t", "raw", "-e", "signed", "-b", "16", "-c", "1", "-r", "16000", raw])
         try TestSpeech.writeReplayDevice(named: "incanttest", playing: raw, home: cli.home)
         // The replay device never ends: listening goes on until the signal.
         let (status, firstLine) = try await TestSpeech.runUntilFirstLine(
@@ -210,10 +210,6 @@ enum TestSpeech {
             responses: { success: "Noted: {body}." }
         """.write(to: folder.appendingPathComponent("notes.yaml"), atomically: true, encoding: .utf8)
         return folder.path
-    }
-
-    static func sox(_ arguments: [String]) async throws {
-        try await TestProcess.output("sox", arguments)
     }
 
     /// `~/.asoundrc` defining a capture PCM that replays a raw file (s16le, 16 kHz, mono)

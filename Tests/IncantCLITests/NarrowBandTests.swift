@@ -16,9 +16,9 @@ struct NarrowBandTests {
         let wide = cli.home.appendingPathComponent("wide.wav").path
         let phone = cli.home.appendingPathComponent("phone.wav").path
         try WAVFile.write(try Speech.synthesize("turn off the kitchen lights"), to: wide)
-        try TestProcess.run("sox", [wide, phone, "rate", "8000", "rate", "16000"])
+        try TestProcess.sox([wide, phone, "rate", "8000", "rate", "16000"])
         let band = cli.home.appendingPathComponent("band.wav").path
-        try TestProcess.run("sox", [wide, band, "sinc", "200-5000"])
+        try TestProcess.sox([wide, band, "sinc", "200-5000"])
         // The project's models folder, and a copy of it without the transform.
         let shipped = CLIRunner.repository.appendingPathComponent("models").path
         let without = cli.home.appendingPathComponent("models")

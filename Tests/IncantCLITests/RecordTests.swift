@@ -55,7 +55,7 @@ struct RecordTests {
         defer { cli.cleanUp() }
         let said = try await Speech.recording(["order my usual"], in: cli.home)
         let offset = cli.home.appendingPathComponent("offset.wav").path
-        try TestProcess.run("sox", [said, offset, "dcshift", "0.1"])
+        try TestProcess.sox([said, offset, "dcshift", "0.1"])
         let recorded = try await cli.run(
             ["phrases", "record", "order-pizza", "--phrase", "order my usual", "--set", "kind=four cheese"]
                 + ["--file", offset, "--shortcuts", CLIRunner.demo])

@@ -104,7 +104,7 @@ struct SignalShutdownTests {
         let folder = try Self.slowShortcut(in: cli, phrase: "open the window")
         let audio = try await Speech.recording(["open the window"], in: cli.home)
         let raw = cli.home.appendingPathComponent("speech.raw").path
-        try await TestSpeech.sox([audio, "-t", "raw", "-e", "signed", "-b", "16", "-c", "1", "-r", "16000", raw])
+        try await TestProcess.soxOutput([audio, "-t", "raw", "-e", "signed", "-b", "16", "-c", "1", "-r", "16000", raw])
         let run = try BackgroundIncant(
             cli, ["listen", "--stdin", "--json", "--shortcuts", folder.path],
             extraEnvironment: ["PIDS": cli.home.path], feedsStandardInput: true)

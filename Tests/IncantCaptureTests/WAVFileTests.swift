@@ -120,9 +120,9 @@ struct WAVFileTests {
         let spoken = directory.appendingPathComponent("spoken.wav").path
         try TestProcess.run("espeak-ng", ["-w", spoken, "turn on the kitchen lights"])
         let reference = directory.appendingPathComponent("reference.wav").path
-        try TestProcess.run("sox", [spoken, "-r", "16000", "-c", "1", "-b", "16", reference])
+        try TestProcess.sox([spoken, "-r", "16000", "-c", "1", "-b", "16", reference])
         let encoded = directory.appendingPathComponent("encoded.wav").path
-        try TestProcess.run("sox", ["-D", reference, "-r", "16000", "-c", "1"] + encoding + [encoded])
+        try TestProcess.sox(["-D", reference, "-r", "16000", "-c", "1"] + encoding + [encoded])
         let expected = try WAVFile.readSamples(path: reference)
         let read = try WAVFile.readSamples(path: encoded)
         #expect(read.count == expected.count)
@@ -156,7 +156,7 @@ struct WAVFileTests {
         #expect(original.format.sampleRate == 22_050)
 
         let converted = directory.appendingPathComponent("speech-16k.wav").path
-        try TestProcess.run("sox", [source, "-r", "16000", "-c", "1", "-b", "16", converted])
+        try TestProcess.sox([source, "-r", "16000", "-c", "1", "-b", "16", converted])
         let ours = original.samples()
         let theirs = try WAVFile.readSamples(path: converted)
         #expect(abs(ours.count - theirs.count) <= 1)

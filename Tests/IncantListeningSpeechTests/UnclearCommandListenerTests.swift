@@ -108,9 +108,9 @@ struct UnclearCommandListenerTests {
         var best: (clip: [Int16], confidence: Double)?
         for name in stride(from: 0, to: names.count, by: 40).map({ names[$0] }) {
             let converted = scratch.appendingPathComponent(name + ".wav").path
-            try TestProcess.run(
-                "sox",
-                ["-R", alexaFolder.appendingPathComponent(name).path, "-r", "16000", "-c", "1", "-b", "16", converted])
+            try TestProcess.sox([
+                alexaFolder.appendingPathComponent(name).path, "-r", "16000", "-c", "1", "-b", "16", converted,
+            ])
             let clip = try WAVFile.readSamples(path: converted)
             let padded = TestAudio.noise(seconds: 0.5, seed: 1) + clip + TestAudio.noise(seconds: 0.5, seed: 2)
             let whole = Utterance(

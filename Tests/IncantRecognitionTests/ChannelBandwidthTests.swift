@@ -15,7 +15,7 @@ struct ChannelBandwidthTests {
         let dry = folder.appendingPathComponent("dry.wav").path
         let wet = folder.appendingPathComponent("wet.wav").path
         try WAVFile.write(samples, to: dry)
-        try TestProcess.run("sox", [dry, wet] + effects)
+        try TestProcess.sox([dry, wet] + effects)
         return try WAVFile.readSamples(path: wet)
     }
 

@@ -28,7 +28,7 @@ struct WakeWordDetectorTests {
     static func recording(_ url: URL, scratch: URL) throws -> [Int16] {
         guard url.pathExtension == "flac" else { return try WAVFile.readSamples(path: url.path) }
         let converted = scratch.appendingPathComponent(url.lastPathComponent + ".wav").path
-        try TestProcess.run("sox", [url.path, "-r", "16000", "-c", "1", "-b", "16", converted])
+        try TestProcess.sox([url.path, "-r", "16000", "-c", "1", "-b", "16", converted])
         return try WAVFile.readSamples(path: converted)
     }
 

@@ -42,7 +42,7 @@ public enum Speech {
             let dry = directory.appendingPathComponent("dry.wav").path
             let wet = directory.appendingPathComponent("wet.wav").path
             try WAVFile.write(samples, to: dry)
-            try TestProcess.run("sox", ["-R", dry, wet] + effects)
+            try TestProcess.sox([dry, wet] + effects)
             return try WAVFile.readSamples(path: wet)
         }
     }
@@ -53,12 +53,10 @@ public enum Speech {
         let raw = path + ".espeak.wav"
         defer { try? FileManager.default.removeItem(atPath: raw) }
         try TestProcess.run("espeak-ng", ["-w", raw, text])
-        try TestProcess.run(
-            "sox",
-            [
-                "-R", raw, "-r", "16000", "-c", "1", "-b", "16", path,
-                "silence", "1", "0.01", "0.3%", "reverse", "silence", "1", "0.01", "0.3%", "reverse",
-            ])
+        try TestProcess.sox([
+            raw, "-r", "16000", "-c", "1", "-b", "16", path,
+            "silence", "1", "0.01", "0.3%", "reverse", "silence", "1", "0.01", "0.3%", "reverse",
+        ])
     }
 
     /// Speaks `text` into a WAV at `path` as espeak-ng writes it (22,050 Hz mono 16-bit): for
@@ -77,20 +75,19 @@ public enum Speech {
             let voice = directory.appendingPathComponent("\(name)-\(index).espeak.wav").path
             let part = directory.appendingPathComponent("\(name)-\(index).wav").path
             try await TestProcess.output("espeak-ng", ["-v", "en-us", "-s", "\(speed)", "-w", voice, text])
-            try await TestProcess.output(
-                "sox", ["-R", voice, "-r", "16000", "-c", "1", "-b", "16", part, "pad", "0.5", "1.0"])
+            try await TestProcess.soxOutput([voice, "-r", "16000", "-c", "1", "-b", "16", part, "pad", "0.5", "1.0"])
             parts.append(part)
         }
         let clean = directory.appendingPathComponent("\(name)-clean.wav").path
-        try await TestProcess.output("sox", ["-R"] + (parts.count == 1 ? [parts[0], clean] : parts + [clean]))
+        try await TestProcess.soxOutput(parts.count == 1 ? [parts[0], clean] : parts + [clean])
         let noise = directory.appendingPathComponent("\(name)-noise.wav").path
         let seconds = try await TestProcess.output("soxi", ["-D", clean]).trimmingCharacters(
             in: .whitespacesAndNewlines)
-        try await TestProcess.output(
-            "sox",
-            ["-R", "-n", "-r", "16000", "-c", "1", "-b", "16", noise, "synth", seconds, "whitenoise", "vol", "0.003"])
+        try await TestProcess.soxOutput([
+            "-n", "-r", "16000", "-c", "1", "-b", "16", noise, "synth", seconds, "whitenoise", "vol", "0.003",
+        ])
         let path = directory.appendingPathComponent("\(name).wav").path
-        try await TestProcess.output("sox", ["-R", "-m", clean, noise, path])
+        try await TestProcess.soxOutput(["-m", clean, noise, path])
         return path
     }
 
@@ -101,9 +98,9 @@ public enum Speech {
         let offset = directory.appendingPathComponent("offset.wav").path
         let hum = directory.appendingPathComponent("hum.wav").path
         let tone = directory.appendingPathComponent("tone.wav").path
-        try TestProcess.run("sox", ["-R", recording, offset, "dcshift", "0.1"])
-        try TestProcess.run("sox", ["-R", recording, tone, "synth", "sine", "50", "vol", "0.05"])
-        try TestProcess.run("sox", ["-R", "-m", "-v", "1", recording, "-v", "1", tone, hum])
+        try TestProcess.sox([recording, offset, "dcshift", "0.1"])
+        try TestProcess.sox([recording, tone, "synth", "sine", "50", "vol", "0.05"])
+        try TestProcess.sox(["-m", "-v", "1", recording, "-v", "1", tone, hum])
         return (offset, hum)
     }
 
@@ -114,8 +111,7 @@ public enum Speech {
             let raw = directory.appendingPathComponent("synthesized.wav").path
             let converted = directory.appendingPathComponent("speech.wav").path
             try write(raw)
-            try TestProcess.run(
-                "sox", ["-R", raw, "-r", "16000", "-c", "1", "-b", "16", converted, "pad", "0.3", "0.3"])
+            try TestProcess.sox([raw, "-r", "16000", "-c", "1", "-b", "16", converted, "pad", "0.3", "0.3"])
             return try WAVFile.readSamples(path: converted)
         }
     }

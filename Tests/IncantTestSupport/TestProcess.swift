@@ -48,6 +48,21 @@ public enum TestProcess {
         try await onThread { try run(program, arguments) }
     }
 
+    /// Runs sox with `arguments` as ``run(_:_:)`` does, the same every run: sox dithers its
+    /// 16-bit output with noise seeded from the clock unless told to repeat it (`-R`), so the
+    /// same conversion otherwise gives other samples, and a decision near a threshold another
+    /// outcome, from run to run.
+    @discardableResult
+    public static func sox(_ arguments: [String]) throws -> String {
+        try run("sox", ["-R"] + arguments)
+    }
+
+    /// ``sox(_:)`` on a thread of its own, as ``output(_:_:)`` runs a program.
+    @discardableResult
+    public static func soxOutput(_ arguments: [String]) async throws -> String {
+        try await output("sox", ["-R"] + arguments)
+    }
+
     /// Runs `body` on a new thread and returns its result.
     public static func onThread<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
         try await withCheckedThrowingContinuation { continuation in
